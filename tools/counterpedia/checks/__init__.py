@@ -1,0 +1,27 @@
+"""The validator's checks: each a function from the knowledge base to diagnostics, run from one registry."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from ..diagnostics import Diagnostic
+from ..knowledge import KnowledgeBase
+from . import dates, identity, provenance, references, rules, schema
+
+Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
+
+REGISTRY: list[tuple[str, Check]] = [
+    ("schema", schema.check),
+    ("identity", identity.check),
+    ("references", references.check),
+    ("rules", rules.check),
+    ("dates", dates.check),
+    ("provenance", provenance.check),
+]
+
+
+def run_all(kb: KnowledgeBase) -> list[Diagnostic]:
+    found: set[Diagnostic] = set()
+    for _name, check in REGISTRY:
+        found.update(check(kb))
+    return sorted(found)

@@ -1,0 +1,44 @@
+"""Provenance is complete, and translations have not drifted from the text they translate."""
+
+from __future__ import annotations
+
+import re
+
+from .. import diagnostics as diag
+from ..knowledge import KnowledgeBase
+from ..provenance import is_drifted
+from ..texts import text_fields
+
+HASH_RE = re.compile(r"^sha256:[0-9a-f]{16}$")
+
+
+def check(kb: KnowledgeBase):
+    for record in kb:
+        for field in text_fields(record):
+            for lang, entry in field.texts.items():
+                if not isinstance(entry, dict):
+                    continue
+                keys = field.keys + (lang,)
+                translates = entry.get("translates")
+                needs_translates = entry.get("status") in ("community", "machine") and lang != field.canonical
+                if needs_translates and not isinstance(translates, dict):
+                    yield diag.make(record.path, record.position(keys), "E140",
+                                    f"the {entry.get('status')} {lang} text does not say which text it translates")
+                    continue
+                if not isinstance(translates, dict):
+                    continue
+                target = translates.get("lang")
+                if target == lang or (isinstance(target, str) and target not in field.texts):
+                    yield diag.make(record.path, record.position(keys + ("translates", "lang")), "E141",
+                                    f"the {lang} text translates '{target}', which is not in this field")
+                    continue
+                recorded = translates.get("hash")
+                if isinstance(recorded, str) and not HASH_RE.match(recorded):
+                    yield diag.make(record.path, record.position(keys + ("translates", "hash")), "W202",
+                                    f"hash '{recorded}' is not of the form sha256:<16 hex digits>")
+                    continue
+                if target == field.canonical and is_drifted(field.texts, lang, field.canonical):
+                    source = field.texts.get(field.canonical) or {}
+                    yield diag.make(record.path, record.position(keys + ("translates", "hash")), "W201",
+                                    f"the {lang} text translates {target} version {translates.get('version')}, "
+                                    f"but the {target} text (version {source.get('version')}) has changed since")

@@ -1,0 +1,42 @@
+"""CR numbers: well formed, and every cited rule quoted somewhere in data/rules/."""
+
+from __future__ import annotations
+
+from .. import diagnostics as diag
+from .. import rule_numbers
+from ..knowledge import KnowledgeBase
+from ..references import cited_rules
+
+
+def check(kb: KnowledgeBase):
+    seen: dict[str, str] = {}
+    for record in kb.all("rule") + [d for d in kb.duplicates if d.kind == "rule"]:
+        section = record.data.get("section")
+        for i, entry in enumerate(record.data.get("rules") or []):
+            number = entry.get("number") if isinstance(entry, dict) else None
+            if not isinstance(number, str):
+                continue
+            position = record.position(("rules", i, "number"))
+            try:
+                parsed = rule_numbers.parse(number)
+            except rule_numbers.RuleNumberError as error:
+                yield diag.make(record.path, position, "E120", str(error))
+                continue
+            if isinstance(section, str) and str(parsed.section) != section:
+                yield diag.make(record.path, position, "E120", f"rule {number} is not in section {section}")
+            if number in seen:
+                yield diag.make(record.path, position, "E122", f"rule {number} is already quoted in {seen[number]}")
+            else:
+                seen[number] = record.path
+    quoted = kb.quoted_rules()
+    for record in kb:
+        for keys, number in cited_rules(record):
+            position = record.position(keys)
+            if not rule_numbers.is_valid(number):
+                try:
+                    rule_numbers.parse(number)
+                except rule_numbers.RuleNumberError as error:
+                    yield diag.make(record.path, position, "E120", str(error))
+                continue
+            if number not in quoted:
+                yield diag.make(record.path, position, "E121", f"rule {number} is cited but not quoted in data/rules/")

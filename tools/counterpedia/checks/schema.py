@@ -1,0 +1,62 @@
+"""Each record against the JSON Schema of its kind."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from .. import diagnostics as diag
+from ..knowledge import KnowledgeBase, Record
+from ..load import key_position, locate
+
+SCHEMA_FILES = ("common", "counter", "rule", "ruling", "card", "mechanic", "term", "source")
+
+
+def schema_text(name: str) -> str:
+    return resources.files("counterpedia.schemas").joinpath(f"{name}.schema.json").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def validator(kind: str) -> Draft202012Validator:
+    registry = Registry()
+    for name in SCHEMA_FILES:
+        registry = registry.with_resource(f"{name}.schema.json", Resource.from_contents(json.loads(schema_text(name))))
+    schema = json.loads(schema_text(kind))
+    return Draft202012Validator(schema, registry=registry)
+
+
+def _message(error) -> tuple[str, tuple]:
+    path = tuple(error.absolute_path)
+    where = ".".join(str(p) for p in path) or "record"
+    if error.validator == "additionalProperties":
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+        return f"unexpected field '{extra[0]}' in {where}" if extra else error.message, path + tuple(extra[:1])
+    if error.validator == "required":
+        return f"{where}: {error.message}", path
+    if error.validator == "enum":
+        allowed = ", ".join(str(v) for v in error.validator_value)
+        return f"{where}: {error.instance!r} is not one of: {allowed}", path
+    if error.validator == "pattern":
+        return f"{where}: {error.instance!r} is not well formed ({error.schema.get('description') or error.validator_value})", path
+    return f"{where}: {error.message}", path
+
+
+def check_record(record: Record):
+    if record.kind not in SCHEMA_FILES:
+        return
+    for error in validator(record.kind).iter_errors(record.data):
+        message, path = _message(error)
+        if error.validator == "additionalProperties" and path:
+            position = key_position(record.data, path)
+        else:
+            position = locate(record.data, path)
+        yield diag.make(record.path, position, "E101", message)
+
+
+def check(kb: KnowledgeBase):
+    for record in [*kb, *kb.duplicates]:
+        yield from check_record(record)

@@ -1,0 +1,138 @@
+"""The `counterpedia` command: the only place, with the MkDocs glue, that touches files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from . import __version__
+from .diagnostics import has_errors, render_all
+from .provenance import text_hash
+from .validate import UsageError, validate
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse that exits with status 2 and a one-line hint, never a traceback."""
+
+    def error(self, message: str) -> None:  # pragma: no cover - argparse contract
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def cmd_validate(args) -> int:
+    try:
+        _kb, diagnostics = validate([Path(p) for p in args.paths], Path(args.data) if args.data else None)
+    except UsageError as error:
+        print(f"counterpedia validate: {error}", file=sys.stderr)
+        return 2
+    output = render_all(diagnostics, args.format, args.strict)
+    if output:
+        print(output)
+    elif args.format == "text":
+        print("no problems found", file=sys.stderr)
+    return 1 if has_errors(diagnostics, args.strict) else 0
+
+
+def cmd_hash(args) -> int:
+    if args.text is None and args.file is None:
+        print("counterpedia hash: give a TEXT, or --file F --path a.b.0.c", file=sys.stderr)
+        return 2
+    if args.file:
+        from .load import read_document
+
+        document, problems = read_document(Path(args.file))
+        if document is None:
+            print(render_all(problems), file=sys.stderr)
+            return 2
+        value = document.data
+        for key in (args.path or "").split(".") if args.path else []:
+            try:
+                value = value[int(key)] if isinstance(value, list) else value[key]
+            except (KeyError, IndexError, ValueError, TypeError):
+                print(f"counterpedia hash: {args.file} has no field '{args.path}'", file=sys.stderr)
+                return 2
+        if isinstance(value, dict) and isinstance(value.get("text"), str):
+            value = value["text"]
+        if not isinstance(value, str):
+            print(f"counterpedia hash: '{args.path}' in {args.file} is not a text", file=sys.stderr)
+            return 2
+        print(text_hash(value))
+        return 0
+    print(text_hash(args.text))
+    return 0
+
+
+def cmd_site_build(args) -> int:
+    from .site_build import SiteBuildError, build_all
+
+    project = Path(args.project).resolve()
+    if not (project / "mkdocs.yml").is_file():
+        print(f"counterpedia site build: no mkdocs.yml in {project}", file=sys.stderr)
+        return 2
+    try:
+        out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or ("ja", "en", "fr")))
+    except SiteBuildError as error:
+        print(f"counterpedia site build: {error}", file=sys.stderr)
+        return 1
+    print(f"built {out} (open {out / 'index.html'})")
+    return 0
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(prog="counterpedia", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"counterpedia {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+
+    p = sub.add_parser("validate", help="check the YAML records and report every problem")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: data/)")
+    p.add_argument("--data", help="the data folder the paths belong to (default: found from the paths)")
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("hash", help="print the content hash a translation records for a text")
+    p.add_argument("text", nargs="?", help="the text to hash")
+    p.add_argument("--file", help="a YAML record")
+    p.add_argument("--path", help="dotted path of the text in the record, e.g. rules.0.text.en")
+    p.set_defaults(func=cmd_hash)
+
+    p = sub.add_parser("site", help="build the three localized sites")
+    site_sub = p.add_subparsers(dest="site_command", metavar="SUBCOMMAND", parser_class=ArgumentParser, required=True)
+    b = site_sub.add_parser("build", help="build ja at OUT/, en at OUT/en/, fr at OUT/fr/ and check every link")
+    b.add_argument("--out", help="output folder (default: site/)")
+    b.add_argument("--project", default=".", help="the folder holding mkdocs.yml (default: .)")
+    b.add_argument("--lang", action="append", choices=("ja", "en", "fr"), help="build only this language (repeatable)")
+    b.set_defaults(func=cmd_site_build)
+
+    for name in ("cr.cli",):
+        try:
+            module = __import__(f"counterpedia.{name}", fromlist=["register"])
+        except ImportError:
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    if args.command == "validate" and not args.paths and not args.data:
+        if not Path("data").is_dir():
+            print("counterpedia validate: no data/ folder here: run from the repository root or pass PATH", file=sys.stderr)
+            return 2
+        args.paths = ["data"]
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""Located diagnostics with stable codes, in the `path:line:col: error[CODE] message` form."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    severity: str
+    summary: str
+    hint: str = ""
+
+
+# The fixed table of diagnostic codes. Never renumber: editors and tools match on them.
+CODES: dict[str, Code] = {
+    c.code: c
+    for c in [
+        Code("E001", ERROR, "YAML syntax error", "fix the YAML syntax at the position shown"),
+        Code("E002", ERROR, "duplicate key", "keep one of the two keys; YAML keeps only the last"),
+        Code("E003", ERROR, "a record must be a YAML mapping", "start the file with `id: …`"),
+        Code("E004", ERROR, "file cannot be read", "save the file as UTF-8 text"),
+        Code("E005", ERROR, "file outside the record folders", "move it into one of data/counters, data/rules, …"),
+        Code("E101", ERROR, "does not match the schema", "see docs/editors/data-format.md for the field"),
+        Code("E102", ERROR, "id does not match the file name", "rename the file or fix the id: they must be equal"),
+        Code("E103", ERROR, "duplicate id", "ids are unique per kind; choose another id"),
+        Code("E110", ERROR, "reference to a record that does not exist", "create the record or correct the id"),
+        Code("E111", ERROR, "unknown source", "add the source to data/sources/ or correct the id"),
+        Code("E120", ERROR, "malformed CR number", "write 122, 122.1 or 122.1a; subrule letters skip l and o"),
+        Code("E121", ERROR, "CR rule not quoted in the data", "quote the rule in a data/rules/ record, or fix the number"),
+        Code("E122", ERROR, "CR rule quoted twice", "quote each rule number once across data/rules/"),
+        Code("E130", ERROR, "invalid date or version", "dates are YYYY-MM-DD; CR editions are YYYYMMDD"),
+        Code("E140", ERROR, "incomplete provenance", "a translation records `translates: {lang, version, hash}`"),
+        Code("E141", ERROR, "translation of a text that is not there", "`translates.lang` must name a language present in the same field"),
+        Code("W201", WARNING, "translation has drifted from its canonical text", "update the translation, then its `translates` hash (`counterpedia hash`)"),
+        Code("W202", WARNING, "translation records a hash in an unknown form", "record `sha256:` and 16 hex digits, as `counterpedia hash` prints"),
+    ]
+}
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    path: str
+    line: int  # 1-based
+    column: int  # 1-based
+    code: str
+    message: str
+    hint: str = field(default="", compare=False)
+
+    @property
+    def severity(self) -> str:
+        return CODES[self.code].severity
+
+    def render(self, strict: bool = False) -> str:
+        severity = ERROR if strict else self.severity
+        text = f"{self.path}:{self.line}:{self.column}: {severity}[{self.code}] {self.message}"
+        hint = self.hint or CODES[self.code].hint
+        if hint:
+            text += f"\n    hint: {hint}"
+        return text
+
+    def to_json(self, strict: bool = False) -> dict:
+        data = asdict(self)
+        data["severity"] = ERROR if strict else self.severity
+        data["hint"] = self.hint or CODES[self.code].hint
+        return data
+
+
+def make(path: str, position: tuple[int, int], code: str, message: str, hint: str = "") -> Diagnostic:
+    """A diagnostic at a 0-based (line, column) position, as ruamel reports them."""
+    if code not in CODES:
+        raise KeyError(f"unknown diagnostic code {code}")
+    line, column = position
+    return Diagnostic(path, line + 1, column + 1, code, message, hint)
+
+
+def has_errors(diagnostics: list[Diagnostic], strict: bool = False) -> bool:
+    return any(strict or d.severity == ERROR for d in diagnostics)
+
+
+def render_all(diagnostics: list[Diagnostic], fmt: str = "text", strict: bool = False) -> str:
+    if fmt == "json":
+        return json.dumps([d.to_json(strict) for d in diagnostics], ensure_ascii=False, indent=2)
+    lines = [d.render(strict) for d in diagnostics]
+    errors = sum(1 for d in diagnostics if strict or d.severity == ERROR)
+    warnings = len(diagnostics) - errors
+    if diagnostics:
+        lines.append(f"{errors} error(s), {warnings} warning(s)")
+    return "\n".join(lines)

@@ -1,0 +1,63 @@
+"""Every local link and anchor in a built site resolves: MkDocs checks Markdown links, this checks the HTML."""
+
+from __future__ import annotations
+
+import posixpath
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+
+class _Collector(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if attributes.get("id"):
+            self.ids.add(attributes["id"])
+        if tag == "a" and attributes.get("name"):
+            self.ids.add(attributes["name"])
+        if tag == "a" and attributes.get("href"):
+            self.links.append(attributes["href"])
+
+
+def check_site(site_dir: Path, foreign: tuple[str, ...] = ()) -> list[str]:
+    """'page.html: broken link to x.html#y' for every local link whose target page or anchor is missing.
+
+    Links into `foreign` folders (the other languages, built separately) or above the site are left
+    to the check of the whole site, run once every language is built."""
+    pages: dict[str, _Collector] = {}
+    for path in site_dir.rglob("*.html"):
+        collector = _Collector()
+        collector.feed(path.read_text(encoding="utf-8", errors="replace"))
+        pages[path.relative_to(site_dir).as_posix()] = collector
+    problems = []
+    for name, collector in sorted(pages.items()):
+        if name.startswith(foreign) or name.rsplit("/", 1)[-1] == "404.html":  # 404 pages link from the server root
+            continue
+        for href in collector.links:
+            parts = urlsplit(href)
+            if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+                continue
+            target = unquote(parts.path)
+            if target:
+                resolved = posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
+                if resolved.endswith("/") or resolved in ("", "."):
+                    resolved = posixpath.join(resolved, "index.html")
+            else:
+                resolved = name
+            if resolved.startswith("..") or resolved.startswith(foreign):
+                continue
+            if not resolved.endswith(".html"):
+                if not (site_dir / resolved).exists():
+                    problems.append(f"{name}: broken link to {href}")
+                continue
+            page = pages.get(resolved)
+            if page is None:
+                problems.append(f"{name}: broken link to {href}")
+            elif parts.fragment and unquote(parts.fragment) not in page.ids:
+                problems.append(f"{name}: missing anchor #{parts.fragment} in {resolved}")
+    return problems

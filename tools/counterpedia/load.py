@@ -1,0 +1,157 @@
+"""Reading the YAML records from disk with ruamel.yaml, keeping positions for diagnostics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.constructor import DuplicateKeyError
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from . import diagnostics as diag
+
+# Folder name -> record kind.
+KINDS = {
+    "counters": "counter",
+    "rules": "rule",
+    "rulings": "ruling",
+    "cards": "card",
+    "mechanics": "mechanic",
+    "terms": "term",
+    "sources": "source",
+}
+FOLDERS = {kind: folder for folder, kind in KINDS.items()}
+
+
+@dataclass
+class Document:
+    """One YAML record as read from disk: its plain data and a way back to positions."""
+
+    path: str  # as shown in diagnostics (relative to the working directory when possible)
+    kind: str | None
+    data: object
+    stem: str
+
+    def position(self, keys: tuple = ()) -> tuple[int, int]:
+        """0-based (line, column) of the value at `keys` (or of the nearest ancestor that has one)."""
+        return locate(self.data, keys)
+
+
+def yaml_loader() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+def locate(node: object, keys: tuple) -> tuple[int, int]:
+    position = (0, 0)
+    if hasattr(node, "lc"):
+        position = (node.lc.line, node.lc.col)
+    for key in keys:
+        if isinstance(node, CommentedMap) and key in node:
+            position = node.lc.value(key) if node[key] is not None and not isinstance(node[key], (dict, list)) else node.lc.key(key)
+            node = node[key]
+        elif isinstance(node, CommentedSeq) and isinstance(key, int) and 0 <= key < len(node):
+            position = node.lc.item(key)
+            node = node[key]
+        else:
+            break
+    return position
+
+
+def key_position(node: object, keys: tuple) -> tuple[int, int]:
+    """Position of the last key itself (for "unexpected key" and "missing key" diagnostics)."""
+    *parents, last = keys or (None,)
+    for key in parents:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            return locate(node, ())
+    if isinstance(node, CommentedMap) and last in node:
+        return node.lc.key(last)
+    return locate(node, ())
+
+
+def display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def kind_of(path: Path, root: Path | None) -> str | None:
+    parts = path.resolve().parts
+    if root is not None:
+        try:
+            parts = path.resolve().relative_to(root.resolve()).parts
+        except ValueError:
+            pass
+    for part in reversed(parts[:-1]):
+        if part in KINDS:
+            return KINDS[part]
+    return None
+
+
+def read_document(path: Path, root: Path | None = None) -> tuple[Document | None, list[diag.Diagnostic]]:
+    shown = display_path(path)
+    try:
+        source = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [diag.make(shown, (0, 0), "E004", f"cannot read the file: {error}")]
+    return parse_document(source, shown, path.stem, kind_of(path, root))
+
+
+def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tuple[Document | None, list[diag.Diagnostic]]:
+    try:
+        data = yaml_loader().load(source)
+    except DuplicateKeyError as error:
+        mark = error.problem_mark
+        return None, [diag.make(shown, (mark.line, mark.column), "E002", _one_line(error.problem))]
+    except MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        position = (mark.line, mark.column) if mark else (0, 0)
+        return None, [diag.make(shown, position, "E001", _one_line(error.problem or str(error)))]
+    except YAMLError as error:
+        return None, [diag.make(shown, (0, 0), "E001", _one_line(str(error)))]
+    if not isinstance(data, CommentedMap):
+        return None, [diag.make(shown, (0, 0), "E003", "the file does not hold a mapping of fields")]
+    return Document(shown, kind, data, stem), []
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+@dataclass
+class LoadResult:
+    documents: list[Document] = field(default_factory=list)
+    diagnostics: list[diag.Diagnostic] = field(default_factory=list)
+
+
+def record_files(paths: list[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
+            files.extend(sorted(p for p in path.rglob("*.yml") if p.is_file()))
+        else:
+            files.append(path)
+    return files
+
+
+def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
+    result = LoadResult()
+    for path in record_files(paths):
+        document, problems = read_document(path, root)
+        result.diagnostics.extend(problems)
+        if document is None:
+            continue
+        if document.kind is None:
+            result.diagnostics.append(
+                diag.make(document.path, (0, 0), "E005", f"'{path.name}' is not in a record folder ({', '.join(KINDS)})")
+            )
+            continue
+        result.documents.append(document)
+    return result

@@ -1,0 +1,69 @@
+"""Texts and their provenance: languages, statuses, content hashes, canonical text and drift."""
+
+from __future__ import annotations
+
+import hashlib
+import unicodedata
+from dataclasses import dataclass
+
+LANGS = ("ja", "en", "fr")
+DEFAULT_LANG = "ja"
+STATUSES = ("official", "community", "machine")
+
+
+def text_hash(text: str) -> str:
+    """The content hash recorded by a translation: stable under Unicode normalisation and edge spaces."""
+    normal = unicodedata.normalize("NFC", text).strip()
+    return "sha256:" + hashlib.sha256(normal.encode("utf-8")).hexdigest()[:16]
+
+
+def canonical_lang(text_map: dict, preferred: str = "en") -> str | None:
+    """The language whose text the others translate: the preferred one, else the only official one."""
+    if not text_map:
+        return None
+    if preferred in text_map:
+        return preferred
+    for lang, entry in text_map.items():
+        if isinstance(entry, dict) and entry.get("status") == "official":
+            return lang
+    return next(iter(text_map))
+
+
+@dataclass(frozen=True)
+class TextState:
+    """What a reader should know about one language of a text map."""
+
+    lang: str
+    status: str  # official | community | machine | missing
+    drifted: bool = False
+    canonical: bool = False
+
+
+def text_state(text_map: dict | None, lang: str, canonical: str | None) -> TextState:
+    entry = (text_map or {}).get(lang)
+    if not isinstance(entry, dict) or not entry.get("text"):
+        return TextState(lang, "missing", canonical=lang == canonical)
+    return TextState(
+        lang,
+        entry.get("status", "missing"),
+        drifted=is_drifted(text_map, lang, canonical),
+        canonical=lang == canonical,
+    )
+
+
+def is_drifted(text_map: dict, lang: str, canonical: str | None) -> bool:
+    """A translation drifts when the canonical text it translated has changed since."""
+    if canonical is None or lang == canonical:
+        return False
+    entry = text_map.get(lang) or {}
+    source = text_map.get(canonical) or {}
+    translates = entry.get("translates") if isinstance(entry, dict) else None
+    if not isinstance(translates, dict) or translates.get("lang") != canonical:
+        return False
+    if not isinstance(source, dict) or not isinstance(source.get("text"), str):
+        return False
+    recorded = translates.get("hash")
+    if recorded is None:
+        # The translated text was not available to hash: only the versions can be compared.
+        return str(translates.get("version")) != str(source.get("version"))
+    return recorded != text_hash(source["text"])

@@ -1,0 +1,110 @@
+"""The cross-references each record kind makes, in one table: checks, back-links and pages all read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from .knowledge import KnowledgeBase, Record
+from .texts import text_fields
+
+# kind -> (path to a list or a single id, target kind)
+REFERENCE_FIELDS: dict[str, tuple[tuple[tuple, str], ...]] = {
+    "counter": (
+        (("cards",), "card"),
+        (("related", "counters"), "counter"),
+        (("related", "mechanics"), "mechanic"),
+        (("related", "terms"), "term"),
+        (("sources",), "source"),
+        (("first_set", "source"), "source"),
+    ),
+    "ruling": (
+        (("source",), "source"),
+        (("about", "counters"), "counter"),
+        (("about", "cards"), "card"),
+        (("about", "mechanics"), "mechanic"),
+        (("about", "terms"), "term"),
+    ),
+    "mechanic": ((("counters",), "counter"),),
+    "term": (
+        (("related", "counters"), "counter"),
+        (("related", "mechanics"), "mechanic"),
+        (("related", "terms"), "term"),
+    ),
+    "card": ((("set", "source"), "source"),),
+}
+
+# kind -> path of the list of CR numbers the record cites.
+RULE_FIELDS: dict[str, tuple] = {
+    "counter": ("rules",),
+    "mechanic": ("rules",),
+    "term": ("rules",),
+    "ruling": ("about", "rules"),
+}
+
+
+@dataclass(frozen=True)
+class Ref:
+    source: Record
+    keys: tuple  # where the id is written
+    target_kind: str
+    target_id: str
+
+
+def _get(data, path: tuple):
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def record_refs(record: Record) -> Iterator[Ref]:
+    for path, target in REFERENCE_FIELDS.get(record.kind, ()):
+        value = _get(record.data, path)
+        if isinstance(value, str):
+            yield Ref(record, path, target, value)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, str):
+                    yield Ref(record, path + (i,), target, item)
+    for field in text_fields(record):
+        for lang, entry in field.texts.items():
+            if not isinstance(entry, dict):
+                continue
+            for key in ("source", "via"):
+                if isinstance(entry.get(key), str):
+                    yield Ref(record, field.keys + (lang, key), "source", entry[key])
+            for i, cited in enumerate(entry.get("cites") or []):
+                if isinstance(cited, str):
+                    yield Ref(record, field.keys + (lang, "cites", i), "source", cited)
+
+
+def all_refs(kb: KnowledgeBase) -> Iterator[Ref]:
+    for record in kb:
+        yield from record_refs(record)
+
+
+def cited_rules(record: Record) -> list[tuple[tuple, str]]:
+    path = RULE_FIELDS.get(record.kind)
+    value = _get(record.data, path) if path else None
+    if not isinstance(value, list):
+        return []
+    return [(path + (i,), n) for i, n in enumerate(value) if isinstance(n, str)]
+
+
+def backlinks(kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
+    """(kind, id) -> the records that cite it, each once, in a stable order."""
+    index: dict[tuple[str, str], list[Record]] = {}
+    for ref in all_refs(kb):
+        bucket = index.setdefault((ref.target_kind, ref.target_id), [])
+        if ref.source not in bucket:
+            bucket.append(ref.source)
+    for record in kb:
+        for _keys, number in cited_rules(record):
+            page = kb.rule_page_for(number)
+            if page:
+                bucket = index.setdefault(("rule", page), [])
+                if record not in bucket:
+                    bucket.append(record)
+    return index

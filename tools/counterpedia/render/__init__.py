@@ -1,0 +1,1 @@
+"""Rendering the knowledge base into localized Markdown pages (pure: no file access)."""

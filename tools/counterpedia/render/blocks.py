@@ -1,0 +1,97 @@
+"""One text in a page's language, with its status badge, provenance, and the canonical text beside it."""
+
+from __future__ import annotations
+
+from ..knowledge import KnowledgeBase
+from ..provenance import LANGS, text_state
+from . import i18n, urls
+from .markup import Linker, escape
+
+
+class TextRenderer:
+    def __init__(self, kb: KnowledgeBase, lang: str, linker: Linker):
+        self.kb = kb
+        self.lang = lang
+        self.linker = linker
+
+    def source_link(self, page: str, source_id: str) -> str:
+        record = self.kb.get("source", source_id)
+        label = escape(str(record.data.get("title") if record else source_id))
+        return f"[{label}]({urls.record_link(page, 'source', source_id)})"
+
+    def badges(self, status: str, drifted: bool, canonical: str) -> str:
+        if status == "machine":
+            label = i18n.machine_badge(self.lang, canonical)
+        else:
+            label = i18n.status_label(status, self.lang)
+        html = f'<span class="cp-badge cp-badge--{status}">{label}</span>'
+        if drifted:
+            note = i18n.DRIFT_NOTE[self.lang]
+            html += f' <span class="cp-badge cp-badge--drifted" title="{note}">{i18n.status_label("drifted", self.lang)}</span>'
+        return html
+
+    def meta(self, page: str, entry: dict, lang: str) -> str:
+        parts = [self.source_link(page, entry["source"])] if entry.get("source") else []
+        if entry.get("via"):
+            parts.append("via " + self.source_link(page, entry["via"]))
+        if entry.get("version"):
+            parts.append(escape(str(entry["version"])))
+        for cited in entry.get("cites") or []:
+            parts.append(self.source_link(page, cited))
+        prefix = "" if lang == self.lang else f"{i18n.LANG_NAMES[self.lang][lang]} · "
+        return prefix + " · ".join(parts)
+
+    def body(self, page: str, entry: dict, skip_card: str | None) -> str:
+        return self.linker.to_markdown(str(entry.get("text", "")), page, skip_card)
+
+    def block(self, page: str, texts: dict | None, canonical: str | None, skip_card: str | None = None,
+              label: str | None = None) -> str:
+        """A text in the page language; if it is not the canonical one, the canonical text beside it."""
+        texts = texts or {}
+        canonical = canonical or ("en" if "en" in texts else next(iter(texts), self.lang))
+        state = text_state(texts, self.lang, canonical)
+        entry = texts.get(self.lang) if isinstance(texts.get(self.lang), dict) else None
+        lines = [f'<div class="cp-text cp-text--{state.status}" markdown="1">', ""]
+        lines.append(f'<div class="cp-text__main" lang="{self.lang}" markdown="1">')
+        lines.append("")
+        if label:
+            lines += [f"**{escape(label)}**", ""]
+        if entry and state.status != "missing":
+            lines += [self.body(page, entry, skip_card), ""]
+            lines += [f'{self.badges(state.status, state.drifted, canonical)} <span class="cp-meta">{self.meta(page, entry, self.lang)}</span>', ""]
+        else:
+            lines += [f'{self.badges("missing", False, canonical)} {i18n.t("missing_text", self.lang)}', ""]
+        lines += ["</div>", ""]
+        source = texts.get(canonical) if isinstance(texts.get(canonical), dict) else None
+        if canonical != self.lang and source and source.get("text"):
+            lines.append(f'<div class="cp-text__canonical" lang="{canonical}" markdown="1">')
+            lines.append("")
+            lines.append(f'<span class="cp-canonical-label">{i18n.t("canonical", self.lang)} · {i18n.LANG_NAMES[self.lang][canonical]}</span>')
+            lines.append("")
+            lines += [self.body(page, source, skip_card), ""]
+            lines += [f'{self.badges(source.get("status", "official"), False, canonical)} <span class="cp-meta">{self.meta(page, source, canonical)}</span>', ""]
+            lines += ["</div>", ""]
+        lines += ["</div>", ""]
+        return "\n".join(lines)
+
+    def name(self, texts: dict | None, fallback: str) -> str:
+        """A plain display name: the page language, else English, else any."""
+        texts = texts or {}
+        for lang in (self.lang, "en", *LANGS):
+            entry = texts.get(lang)
+            if isinstance(entry, dict) and entry.get("text"):
+                return str(entry["text"])
+        return fallback
+
+    def names_table(self, texts: dict | None) -> str:
+        """The names in the three languages, each with its status (missing shown as missing)."""
+        texts = texts or {}
+        rows = [f"| {i18n.t('translation', self.lang)} | {i18n.t('names', self.lang)} | |", "| --- | --- | --- |"]
+        canonical = "en" if "en" in texts else next(iter(texts), "en")
+        for lang in LANGS:
+            state = text_state(texts, lang, canonical)
+            entry = texts.get(lang) if isinstance(texts.get(lang), dict) else None
+            value = f'<span lang="{lang}">{escape(str(entry["text"]))}</span>' if entry and state.status != "missing" else "—"
+            badge = self.badges(state.status, state.drifted, canonical) if state.status != "missing" else self.badges("missing", False, canonical)
+            rows.append(f"| {i18n.ENDONYMS[lang]} | {value} | {badge} |")
+        return "\n".join(rows) + "\n"

@@ -1,0 +1,114 @@
+"""Interface strings of the three localized sites."""
+
+from __future__ import annotations
+
+LANG_NAMES = {
+    "ja": {"ja": "日本語", "en": "英語", "fr": "フランス語"},
+    "en": {"ja": "Japanese", "en": "English", "fr": "French"},
+    "fr": {"ja": "japonais", "en": "anglais", "fr": "français"},
+}
+# The switcher shows each language in its own name.
+ENDONYMS = {"ja": "日本語", "en": "English", "fr": "Français"}
+
+STRINGS: dict[str, dict[str, str]] = {
+    "site_name": {"ja": "Counterpedia — カウンター事典", "en": "Counterpedia — the counters of Magic", "fr": "Counterpedia — les marqueurs de Magic"},
+    "home": {"ja": "ホーム", "en": "Home", "fr": "Accueil"},
+    "counters": {"ja": "カウンター", "en": "Counters", "fr": "Marqueurs"},
+    "rules": {"ja": "総合ルール", "en": "Comprehensive Rules", "fr": "Règles complètes"},
+    "rulings": {"ja": "裁定", "en": "Rulings", "fr": "Décisions"},
+    "rulings_by_date": {"ja": "日付順の裁定", "en": "Rulings by date", "fr": "Décisions par date"},
+    "rulings_by_counter": {"ja": "カウンター別の裁定", "en": "Rulings by counter", "fr": "Décisions par marqueur"},
+    "cards": {"ja": "カード", "en": "Cards", "fr": "Cartes"},
+    "mechanics": {"ja": "メカニズム", "en": "Mechanics", "fr": "Mécaniques"},
+    "glossary": {"ja": "用語集", "en": "Glossary", "fr": "Glossaire"},
+    "sources": {"ja": "出典", "en": "Sources", "fr": "Sources"},
+    "status": {"ja": "翻訳状況", "en": "Translation status", "fr": "État des traductions"},
+    "editors": {"ja": "編集者向け (英語)", "en": "For editors", "fr": "Pour les rédacteurs (en anglais)"},
+    "names": {"ja": "名称", "en": "Names", "fr": "Noms"},
+    "summary": {"ja": "概要", "en": "Summary", "fr": "Résumé"},
+    "holders": {"ja": "持つことができるもの", "en": "Who can have it", "fr": "Qui peut en avoir"},
+    "own_rules": {"ja": "専用ルール", "en": "Own rules", "fr": "Règles propres"},
+    "rules_quoted": {"ja": "関連するルール", "en": "Rules", "fr": "Règles"},
+    "examples": {"ja": "例", "en": "Example", "fr": "Exemple"},
+    "related": {"ja": "関連項目", "en": "Related", "fr": "Voir aussi"},
+    "first_set": {"ja": "初出", "en": "First set", "fr": "Première extension"},
+    "set": {"ja": "セット", "en": "Set", "fr": "Extension"},
+    "cited_by": {"ja": "このページを参照しているもの", "en": "Cited by", "fr": "Cité par"},
+    "nothing_cites": {"ja": "参照しているページはありません。", "en": "Nothing cites this page yet.", "fr": "Aucune page ne cite encore celle-ci."},
+    "type": {"ja": "種別", "en": "Type", "fr": "Type"},
+    "note": {"ja": "注記", "en": "Note", "fr": "Remarque"},
+    "date": {"ja": "日付", "en": "Date", "fr": "Date"},
+    "source": {"ja": "出典", "en": "Source", "fr": "Source"},
+    "original_language": {"ja": "原文の言語", "en": "Original language", "fr": "Langue d'origine"},
+    "edition": {"ja": "版", "en": "Edition", "fr": "Édition"},
+    "yes": {"ja": "あり", "en": "yes", "fr": "oui"},
+    "no": {"ja": "なし", "en": "no", "fr": "non"},
+    "filter": {"ja": "絞り込み…", "en": "Filter…", "fr": "Filtrer…"},
+    "catalogue": {"ja": "カウンター一覧", "en": "Catalogue of counters", "fr": "Catalogue des marqueurs"},
+    "translation": {"ja": "翻訳", "en": "Translation", "fr": "Traduction"},
+    "canonical": {"ja": "原文", "en": "Authoritative text", "fr": "Texte faisant foi"},
+    "missing_text": {"ja": "この言語の本文はまだありません。", "en": "No text in this language yet.", "fr": "Pas encore de texte dans cette langue."},
+    "official_rules_link": {"ja": "公式総合ルール", "en": "official Comprehensive Rules", "fr": "règles complètes officielles"},
+    "no_rulings": {"ja": "裁定はまだありません。", "en": "No rulings yet.", "fr": "Pas encore de décision."},
+    "kind_counter": {"ja": "カウンター", "en": "counter", "fr": "marqueur"},
+    "kind_rule": {"ja": "ルール", "en": "rule", "fr": "règle"},
+    "kind_ruling": {"ja": "裁定", "en": "ruling", "fr": "décision"},
+    "kind_card": {"ja": "カード", "en": "card", "fr": "carte"},
+    "kind_mechanic": {"ja": "メカニズム", "en": "mechanic", "fr": "mécanique"},
+    "kind_term": {"ja": "用語", "en": "term", "fr": "terme"},
+    "kind_source": {"ja": "出典", "en": "source", "fr": "source"},
+    "total": {"ja": "合計", "en": "Total", "fr": "Total"},
+    "intro": {
+        "ja": "マジック：ザ・ギャザリングのカウンターを、日本語・英語・フランス語で。各カウンターを定める総合ルールと公式裁定を、出典と版を明記して引用しています。英語の総合ルールが正です。",
+        "en": "The counters of Magic: The Gathering in Japanese, English and French: the Comprehensive Rules that govern each one and the official rulings, quoted with their source and edition. The English Comprehensive Rules are authoritative.",
+        "fr": "Les marqueurs de Magic: The Gathering en japonais, anglais et français : les règles complètes qui régissent chacun et les décisions officielles, citées avec leur source et leur édition. Les règles complètes en anglais font foi.",
+    },
+}
+
+STATUS_LABELS = {
+    "official": {"ja": "公式", "en": "Official", "fr": "Officiel"},
+    "community": {"ja": "コミュニティ", "en": "Community", "fr": "Communauté"},
+    "machine": {"ja": "機械翻訳", "en": "Machine translation", "fr": "Traduction automatique"},
+    "missing": {"ja": "未翻訳", "en": "Missing", "fr": "Manquant"},
+    "drifted": {"ja": "原文更新あり", "en": "Drifted", "fr": "Obsolète"},
+}
+
+# "X — the <canonical> text is authoritative", per page language and canonical language.
+AUTHORITATIVE = {
+    "ja": {"en": "英語版が正", "ja": "日本語版が正", "fr": "フランス語版が正"},
+    "en": {"en": "the English text is authoritative", "ja": "the Japanese text is authoritative", "fr": "the French text is authoritative"},
+    "fr": {"en": "l'anglais fait foi", "ja": "le japonais fait foi", "fr": "le français fait foi"},
+}
+
+DRIFT_NOTE = {
+    "ja": "この訳の元になった原文は、その後更新されています。",
+    "en": "The text this translates has changed since it was translated.",
+    "fr": "Le texte traduit a changé depuis cette traduction.",
+}
+
+HOLDERS = {
+    "player": {"ja": "プレイヤー", "en": "player", "fr": "joueur"},
+    "permanent": {"ja": "パーマネント", "en": "permanent", "fr": "permanent"},
+    "card": {"ja": "カード (戦場以外の領域)", "en": "card (in a zone other than the battlefield)", "fr": "carte (dans une zone autre que le champ de bataille)"},
+    "spell": {"ja": "呪文 (スタック上)", "en": "spell (on the stack)", "fr": "sort (sur la pile)"},
+    "emblem": {"ja": "紋章", "en": "emblem", "fr": "emblème"},
+}
+
+MECHANIC_TYPES = {
+    "keyword-ability": {"ja": "キーワード能力", "en": "keyword ability", "fr": "capacité mot-clé"},
+    "keyword-action": {"ja": "キーワード処理", "en": "keyword action", "fr": "action mot-clé"},
+    "other": {"ja": "その他", "en": "other", "fr": "autre"},
+}
+
+
+def t(key: str, lang: str) -> str:
+    return STRINGS[key][lang]
+
+
+def status_label(status: str, lang: str) -> str:
+    return STATUS_LABELS[status][lang]
+
+
+def machine_badge(lang: str, canonical: str) -> str:
+    """"機械翻訳 — 英語版が正", "Traduction automatique — l'anglais fait foi"."""
+    return f"{STATUS_LABELS['machine'][lang]} — {AUTHORITATIVE[lang][canonical]}"

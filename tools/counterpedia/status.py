@@ -1,0 +1,57 @@
+"""Translation status: per kind and language, which texts are official, community, machine, drifted or missing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .knowledge import KIND_ORDER, KnowledgeBase, Record
+from .provenance import LANGS, text_state
+from .texts import TextField, text_fields
+
+CATEGORIES = ("official", "community", "machine", "drifted", "missing")
+
+
+@dataclass(frozen=True)
+class Item:
+    record: Record
+    field: TextField
+    lang: str
+    category: str
+
+    @property
+    def where(self) -> str:
+        return ".".join(str(k) for k in self.field.keys) + f".{self.lang}"
+
+
+def category(field: TextField, lang: str) -> str:
+    """One category per text: a drifted translation is listed as drifted whatever its status."""
+    state = text_state(field.texts, lang, field.canonical)
+    if state.status == "missing":
+        return "missing"
+    return "drifted" if state.drifted else state.status
+
+
+def items(kb: KnowledgeBase, langs=LANGS) -> list[Item]:
+    found = []
+    for record in kb:
+        for field in text_fields(record):
+            for lang in langs:
+                found.append(Item(record, field, lang, category(field, lang)))
+    return found
+
+
+def summary(kb: KnowledgeBase, langs=LANGS) -> dict:
+    """{"<kind>": {"total": N, "<lang>": {"official": N, …}}}: `total` counts the texts of that kind per language."""
+    result: dict = {}
+    for kind in KIND_ORDER:
+        fields = [f for record in kb.all(kind) for f in text_fields(record)]
+        if not fields:
+            continue
+        entry: dict = {"total": len(fields)}
+        for lang in langs:
+            counts = dict.fromkeys(CATEGORIES, 0)
+            for field in fields:
+                counts[category(field, lang)] += 1
+            entry[lang] = counts
+        result[kind] = entry
+    return result
