@@ -81,7 +81,7 @@ def cmd_site_build(args) -> int:
 
 
 def build_parser() -> ArgumentParser:
-    parser = ArgumentParser(prog="counterpedia", description=__doc__)
+    parser = ArgumentParser(prog="counterpedia", description="Counterpedia: validate, search and publish the counters of Magic: The Gathering.")
     parser.add_argument("--version", action="version", version=f"counterpedia {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
 

@@ -15,7 +15,14 @@ def check(kb: KnowledgeBase):
         if isinstance(declared, str) and declared != document.stem:
             yield diag.make(record.path, record.position(("id",)), "E102",
                             f"id '{declared}' but the file is named '{document.stem}.yaml'")
+    # Report every record of a clash, each naming the others: which one is "the copy" is the editor's call.
+    clashes: dict[tuple[str, str], list] = {}
     for record in kb.duplicates:
         first = kb.get(record.kind, record.id)
-        yield diag.make(record.path, record.position(("id",)), "E103",
-                        f"{record.kind} id '{record.id}' is also used by {first.path if first else '?'}")
+        group = clashes.setdefault((record.kind, record.id), [first] if first else [])
+        group.append(record)
+    for (kind, record_id), group in clashes.items():
+        for record in group:
+            others = ", ".join(other.path for other in group if other is not record)
+            yield diag.make(record.path, record.position(("id",)), "E103",
+                            f"{kind} id '{record_id}' is also used by {others}")

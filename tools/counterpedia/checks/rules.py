@@ -9,7 +9,7 @@ from ..references import cited_rules
 
 
 def check(kb: KnowledgeBase):
-    seen: dict[str, str] = {}
+    places: dict[str, list[tuple]] = {}
     for record in kb.all("rule") + [d for d in kb.duplicates if d.kind == "rule"]:
         section = record.data.get("section")
         for i, entry in enumerate(record.data.get("rules") or []):
@@ -24,10 +24,11 @@ def check(kb: KnowledgeBase):
                 continue
             if isinstance(section, str) and str(parsed.section) != section:
                 yield diag.make(record.path, position, "E120", f"rule {number} is not in section {section}")
-            if number in seen:
-                yield diag.make(record.path, position, "E122", f"rule {number} is already quoted in {seen[number]}")
-            else:
-                seen[number] = record.path
+            places.setdefault(number, []).append((record.path, position))
+    for number, where in places.items():
+        for path, position in where if len(where) > 1 else ():
+            others = ", ".join(other for other, _ in where if other != path) or path
+            yield diag.make(path, position, "E122", f"rule {number} is also quoted in {others}")
     quoted = kb.quoted_rules()
     for record in kb:
         for keys, number in cited_rules(record):

@@ -1,0 +1,51 @@
+"""One fixture file per invalid case: placed into a valid data set, it yields exactly its expected diagnostics."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from counterpedia.validate import validate
+
+FIXTURE_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "invalid"
+CASES = sorted(FIXTURE_DIR.glob("*.yaml"))
+
+
+def header(path: Path) -> tuple[str, set[tuple[str, int, int]], set[tuple[str, str, int, int]]]:
+    """`# as: PATH` (where the case goes), `# expect: CODE L:C` (its diagnostics), and
+    `# also: PATH CODE L:C` (what the case rightly reports in another file, e.g. the other side of a clash)."""
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    target = re.search(r"^# as: (\S+)$", text, re.M).group(1)
+    expected = {(code, int(line), int(col)) for code, line, col in re.findall(r"^# expect: (\w+) (\d+):(\d+)$", text, re.M)}
+    also = {(f"data/{p}", code, int(line), int(col))
+            for p, code, line, col in re.findall(r"^# also: (\S+) (\w+) (\d+):(\d+)$", text, re.M)}
+    return target, expected, also
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
+def test_fixture_yields_exactly_its_diagnostics(case: Path, valid_data: Path, in_dir):
+    target, expected, also = header(case)
+    destination = valid_data / target
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    destination.write_bytes(case.read_bytes())
+    in_dir(valid_data.parent)
+    _kb, diagnostics = validate([Path("data")])
+    found = {(d.code, d.line, d.column) for d in diagnostics if d.path == f"data/{target}"}
+    assert found == expected, [d.render() for d in diagnostics]
+    others = {(d.path, d.code, d.line, d.column) for d in diagnostics if d.path != f"data/{target}"}
+    assert others == also, "the case must not disturb other files"
+
+
+def test_every_code_has_a_fixture():
+    from counterpedia.diagnostics import CODES
+
+    covered = {code for case in CASES for code, _l, _c in header(case)[1]}
+    assert not set(CODES) - covered, sorted(set(CODES) - covered)
+
+
+def test_the_valid_data_set_is_clean(in_dir):
+    in_dir(FIXTURE_DIR.parent / "valid")
+    _kb, diagnostics = validate([Path("data")])
+    assert diagnostics == []

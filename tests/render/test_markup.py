@@ -1,0 +1,45 @@
+import markdown
+import pytest
+
+from counterpedia.knowledge import load
+from counterpedia.render.markup import Linker, escape
+from counterpedia.render.urls import OFFICIAL_RULES_URL, relative
+
+
+def html(text: str) -> str:
+    return markdown.markdown(text, extensions=["attr_list", "md_in_html"])
+
+
+@pytest.mark.parametrize("text", ["When the Nth [kind] counter", "*not bold* and _not italic_", "{T}: Add {C}.",
+                                  "a <b>tag</b> & # hash | pipe", "back\\slash"])
+def test_escaped_text_renders_as_itself(text):
+    rendered = html(escape(text))
+    assert "<em>" not in rendered and "<strong>" not in rendered and "<a" not in rendered
+    import html as html_lib
+
+    assert html_lib.unescape(rendered.removeprefix("<p>").removesuffix("</p>")) == text
+
+
+def test_relative_links_between_pages():
+    assert relative("counters/rad.md", "rules/rad-counters.md", "727-1") == "../rules/rad-counters.md#727-1"
+    assert relative("index.md", "counters/rad.md") == "counters/rad.md"
+    assert relative("glossary.md", "glossary.md", "mill") == "#mill"
+
+
+@pytest.fixture
+def linker(valid_data):
+    kb, _ = load(valid_data)
+    return Linker(kb, "en")
+
+
+def test_quoted_rules_link_to_their_anchor_and_others_to_the_official_rules(linker):
+    text = linker.to_markdown("See rule 727.1a and CR:400.7.", "counters/rad.md")
+    assert "[rule 727.1a](../rules/rad-counters.md#727-1a" in text
+    assert f"[CR:400.7]({OFFICIAL_RULES_URL}" in text
+
+
+def test_card_names_link_as_whole_words_only(linker):
+    text = linker.to_markdown("Struggle for Project Purity; Struggle for Project Purityx.", "counters/rad.md")
+    assert text.count("](../cards/struggle-for-project-purity.md)") == 1
+    assert linker.to_markdown("Struggle for Project Purity", "cards/struggle-for-project-purity.md",
+                              skip_card="struggle-for-project-purity") == "Struggle for Project Purity"

@@ -1,0 +1,49 @@
+import pytest
+
+from counterpedia.knowledge import load
+from counterpedia.mkdocs_plugin import alternates
+from counterpedia.render.pages import SiteRenderer
+
+
+@pytest.fixture
+def kb(valid_data):
+    return load(valid_data)[0]
+
+
+def test_every_page_of_every_language_is_generated(kb):
+    for lang in ("ja", "en", "fr"):
+        pages = SiteRenderer(kb, lang).all_pages()
+        assert {"index.md", "counters/rad.md", "rules/rad-counters.md", "cards/struggle-for-project-purity.md",
+                "mechanics/mill.md", "rulings/index.md", "glossary.md", "sources.md", "status.md"} <= set(pages)
+
+
+def test_a_translation_shows_its_badge_and_the_canonical_text_beside_it(kb):
+    page = SiteRenderer(kb, "fr").rule_page(kb.get("rule", "rad-counters"))
+    assert "Traduction automatique — l'anglais fait foi" in page
+    assert 'class="cp-text__canonical" lang="en"' in page
+    assert "Les marqueurs radiation" in page and "Rad counters are a kind of counter" in page
+
+
+def test_missing_text_shows_as_missing(kb):
+    page = SiteRenderer(kb, "ja").rule_page(kb.get("rule", "rad-counters"))
+    assert "未翻訳" in page and "この言語の本文はまだありません。" in page
+
+
+def test_rule_pages_have_an_anchor_per_subrule(kb):
+    page = SiteRenderer(kb, "en").rule_page(kb.get("rule", "rad-counters"))
+    assert "{#727-1}" in page and "{#727-1a}" in page
+
+
+def test_counter_page_lists_names_rulings_and_what_cites_it(kb):
+    page = SiteRenderer(kb, "ja").counter_page(kb.get("counter", "rad"))
+    assert "RADカウンター" in page and "rad counter" in page
+    assert "機械翻訳 — 英語版が正" in page
+    assert "(../rulings/index.md#2024-03-08-rad-01)" in page
+    assert "(../mechanics/mill.md)" in page  # the mill mechanic cites rad
+
+
+def test_language_switcher_prefixes_reach_the_same_page():
+    ja = {a["lang"]: a["prefix"] for a in alternates("ja")}
+    en = {a["lang"]: a["prefix"] for a in alternates("en")}
+    assert ja == {"ja": "", "en": "en/", "fr": "fr/"}
+    assert en == {"ja": "../", "en": "", "fr": "../fr/"}

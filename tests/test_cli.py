@@ -1,0 +1,80 @@
+"""The command line as users meet it: exit statuses, formats, no traceback, no file touched."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from counterpedia.cli import main
+
+
+def run(args, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "counterpedia.cli", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_clean_data_exits_zero(valid_data: Path):
+    result = run(["validate"], valid_data.parent)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no problems found" in result.stderr
+
+
+def test_problems_exit_one_with_located_messages_and_touch_nothing(valid_data: Path):
+    record = valid_data / "cards" / "struggle-for-project-purity.yaml"
+    record.write_text(record.read_text(encoding="utf-8").replace("id: struggle", "id: strugle"), encoding="utf-8")
+    (valid_data / "cards" / "broken.yaml").write_text("id: [broken\n", encoding="utf-8")
+    before = snapshot(valid_data)
+    result = run(["validate"], valid_data.parent)
+    assert result.returncode == 1
+    assert "data/cards/struggle-for-project-purity.yaml:1:5: error[E102]" in result.stdout
+    assert "data/cards/broken.yaml:2:1: error[E001]" in result.stdout
+    assert "hint:" in result.stdout and "Traceback" not in result.stderr
+    assert snapshot(valid_data) == before
+
+
+def test_json_format_lists_every_diagnostic(valid_data: Path):
+    (valid_data / "cards" / "broken.yaml").write_text("- not a mapping\n", encoding="utf-8")
+    result = run(["validate", "--format", "json"], valid_data.parent)
+    assert result.returncode == 1
+    [item] = json.loads(result.stdout)
+    assert item == {"path": "data/cards/broken.yaml", "line": 1, "column": 1, "code": "E003",
+                    "message": item["message"], "hint": item["hint"], "severity": "error"}
+
+
+def test_strict_turns_warnings_into_errors(valid_data: Path):
+    counter = valid_data / "counters" / "rad.yaml"
+    counter.write_text(counter.read_text(encoding="utf-8").replace("text: rad counter", "text: rad counters"), encoding="utf-8")
+    lenient = run(["validate"], valid_data.parent)
+    strict = run(["validate", "--strict"], valid_data.parent)
+    assert lenient.returncode == 0 and "warning[W201]" in lenient.stdout
+    assert strict.returncode == 1 and "error[W201]" in strict.stdout
+
+
+def test_a_single_file_is_checked_against_its_data_set(valid_data: Path):
+    result = run(["validate", "data/counters/rad.yaml"], valid_data.parent)
+    assert result.returncode == 0, result.stdout
+
+
+def test_bad_usage_exits_two(tmp_path: Path, valid_data: Path):
+    assert run(["validate", "no/such/file.yaml"], valid_data.parent).returncode == 2
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert run(["validate"], elsewhere).returncode == 2  # no data/ folder here
+    assert run(["no-such-command"], tmp_path).returncode == 2
+    assert run([], tmp_path).returncode == 2
+    for result in (run(["validate", "nope"], tmp_path), run(["hash"], tmp_path)):
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_hash_of_a_text_and_of_a_field(valid_data: Path, capsys):
+    assert main(["hash", "rad counter"]) == 0
+    direct = capsys.readouterr().out.strip()
+    assert main(["hash", "--file", str(valid_data / "counters" / "rad.yaml"), "--path", "names.en"]) == 0
+    assert capsys.readouterr().out.strip() == direct
+    assert main(["hash", "--file", str(valid_data / "counters" / "rad.yaml"), "--path", "names.de"]) == 2
