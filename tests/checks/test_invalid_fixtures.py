@@ -42,7 +42,8 @@ def test_every_code_has_a_fixture():
     from counterpedia.diagnostics import CODES
 
     covered = {code for case in CASES for code, _l, _c in header(case)[1]}
-    assert not set(CODES) - covered, sorted(set(CODES) - covered)
+    validator_codes = {code for code, entry in CODES.items() if entry.command == "validate"}
+    assert not validator_codes - covered, sorted(validator_codes - covered)
 
 
 def test_the_valid_data_set_is_clean(in_dir):

@@ -15,6 +15,7 @@ class Code:
     severity: str
     summary: str
     hint: str = ""
+    command: str = "validate"  # the command that reports it
 
 
 # The fixed table of diagnostic codes. Never renumber: editors and tools match on them.
@@ -37,6 +38,9 @@ CODES: dict[str, Code] = {
         Code("E130", ERROR, "invalid date or version", "dates are YYYY-MM-DD; CR editions are YYYYMMDD"),
         Code("E140", ERROR, "incomplete provenance", "a translation records `translates: {lang, version, hash}`"),
         Code("E141", ERROR, "translation of a text that is not there", "`translates.lang` must name a language present in the same field"),
+        Code("E301", ERROR, "quoted rule text differs from the edition", "run `counterpedia cr sync --cr FILE --apply` to update the quote", "cr check"),
+        Code("E302", ERROR, "quoted rule has a new number in the edition", "run `counterpedia cr sync --cr FILE --apply` to renumber it everywhere", "cr check"),
+        Code("E303", ERROR, "quoted rule is not in the edition", "check `counterpedia cr diff`; remove or replace the quote by hand", "cr check"),
         Code("W201", WARNING, "translation has drifted from its canonical text", "update the translation, then its `translates` hash (`counterpedia hash`)"),
         Code("W202", WARNING, "translation records a hash in an unknown form", "record `sha256:` and 16 hex digits, as `counterpedia hash` prints"),
     ]

@@ -23,11 +23,14 @@ def render(examples: dict[str, tuple[str, str]]) -> str:
         "",
         "Codes are stable: tools may match on them. Errors start with `E`, warnings with `W`.",
         "",
-        "| code | severity | meaning | what to do |",
-        "| --- | --- | --- | --- |",
+        "`counterpedia cr check` reports quotes that no longer match an edition of the Comprehensive",
+        "Rules in the same form (codes `E3xx`).",
+        "",
+        "| code | severity | reported by | meaning | what to do |",
+        "| --- | --- | --- | --- | --- |",
     ]
     for code in CODES.values():
-        lines.append(f"| [{code.code}](#{code.code.lower()}) | {code.severity} | {code.summary} | {code.hint} |")
+        lines.append(f"| [{code.code}](#{code.code.lower()}) | {code.severity} | `{code.command}` | {code.summary} | {code.hint} |")
     lines.append("")
     for code in CODES.values():
         lines += [f"## {code.code}", "", f"**{code.severity}** — {code.summary}.", ""]

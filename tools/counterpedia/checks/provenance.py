@@ -39,6 +39,10 @@ def check(kb: KnowledgeBase):
                     continue
                 if target == field.canonical and is_drifted(field.texts, lang, field.canonical):
                     source = field.texts.get(field.canonical) or {}
-                    yield diag.make(record.path, record.position(keys + ("translates", "hash")), "W201",
-                                    f"the {lang} text translates {target} version {translates.get('version')}, "
-                                    f"but the {target} text (version {source.get('version')}) has changed since")
+                    if recorded is None:
+                        why = "which could not be hashed, so it cannot be shown to be unchanged"
+                    else:
+                        why = "which has changed since"
+                    yield diag.make(record.path, record.position(keys + ("translates",)), "W201",
+                                    f"the {lang} text translates {target} version {translates.get('version')}; "
+                                    f"the {target} text is now version {source.get('version')}, {why}")
