@@ -42,6 +42,7 @@ CODES: dict[str, Code] = {
         Code("E302", ERROR, "quoted rule has a new number in the edition", "run `counterpedia cr sync --cr FILE --apply` to renumber it everywhere", "cr check"),
         Code("E303", ERROR, "quoted rule is not in the edition", "check `counterpedia cr diff`; remove or replace the quote by hand", "cr check"),
         Code("W201", WARNING, "translation has drifted from its canonical text", "update the translation, then its `translates` hash (`counterpedia hash`)"),
+        Code("W203", WARNING, "status and source disagree", "a `machine` text comes from a machine-translation source, and only it does"),
         Code("W202", WARNING, "translation records a hash in an unknown form", "record `sha256:` and 16 hex digits, as `counterpedia hash` prints"),
     ]
 }

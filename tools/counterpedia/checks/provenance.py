@@ -19,6 +19,13 @@ def check(kb: KnowledgeBase):
                 if not isinstance(entry, dict):
                     continue
                 keys = field.keys + (lang,)
+                source = kb.get("source", entry.get("source")) if isinstance(entry.get("source"), str) else None
+                if source is not None:
+                    machine_source = source.data.get("type") == "machine-translation"
+                    if machine_source != (entry.get("status") == "machine"):
+                        yield diag.make(record.path, record.position(keys + ("status",)), "W203",
+                                        f"a {entry.get('status')} text whose source '{source.id}' is of type "
+                                        f"'{source.data.get('type')}'")
                 translates = entry.get("translates")
                 needs_translates = entry.get("status") in ("community", "machine") and lang != field.canonical
                 if needs_translates and not isinstance(translates, dict):
@@ -40,9 +47,11 @@ def check(kb: KnowledgeBase):
                 if target == field.canonical and is_drifted(field.texts, lang, field.canonical):
                     source = field.texts.get(field.canonical) or {}
                     if recorded is None:
-                        why = "which could not be hashed, so it cannot be shown to be unchanged"
+                        why = "and the older text was never hashed, so the translation cannot be shown to be current"
+                        hint = ("compare the translation with the current text; when it fits, record that version "
+                                "and its `hash` (`counterpedia hash`)")
                     else:
-                        why = "which has changed since"
+                        why, hint = "and that text has changed since", ""
                     yield diag.make(record.path, record.position(keys + ("translates",)), "W201",
                                     f"the {lang} text translates {target} version {translates.get('version')}; "
-                                    f"the {target} text is now version {source.get('version')}, {why}")
+                                    f"the {target} text is now version {source.get('version')} {why}", hint)
