@@ -106,12 +106,10 @@ def build_parser() -> ArgumentParser:
     b.add_argument("--lang", action="append", choices=("ja", "en", "fr"), help="build only this language (repeatable)")
     b.set_defaults(func=cmd_site_build)
 
-    for name in ("cr.cli",):
-        try:
-            module = __import__(f"counterpedia.{name}", fromlist=["register"])
-        except ImportError:
-            continue
-        module.register(sub)
+    from .cr import cli as cr_cli
+    from .cr import quotes_cli
+
+    quotes_cli.register(cr_cli.register(sub))
     return parser
 
 
