@@ -35,13 +35,15 @@ class TextField:
         return entry.get("text") if entry and isinstance(entry.get("text"), str) else None
 
 
-def _canonical(texts: dict, preferred: str) -> str | None:
-    if preferred in texts:
+def canonical_of(texts: dict, preferred: str) -> str | None:
+    """The preferred language when its text is an original; else the text that translates nothing."""
+    originals = [lang for lang, entry in texts.items() if isinstance(entry, dict) and "translates" not in entry]
+    if preferred in originals or (preferred in texts and not originals):
         return preferred
-    for lang, entry in texts.items():
-        if isinstance(entry, dict) and entry.get("status") == "official":
+    for lang in originals:
+        if texts[lang].get("status") == "official":
             return lang
-    return next(iter(texts), None)
+    return originals[0] if originals else next(iter(texts), None)
 
 
 def text_fields(record: Record) -> Iterator[TextField]:
@@ -51,17 +53,21 @@ def text_fields(record: Record) -> Iterator[TextField]:
         texts = data.get(name)
         if isinstance(texts, dict) and texts:
             role = "ruling" if record.kind == "ruling" else name
-            yield TextField((name,), texts, _canonical(texts, preferred), role)
+            yield TextField((name,), texts, canonical_of(texts, preferred), role)
+    if record.kind == "counter":
+        for i, note in enumerate(data.get("notes") or []):
+            if isinstance(note, dict) and note:
+                yield TextField(("notes", i), note, canonical_of(note, "en"), "note")
     if record.kind == "rule":
         for i, entry in enumerate(data.get("rules") or []):
             if not isinstance(entry, dict):
                 continue
             texts = entry.get("text")
             if isinstance(texts, dict) and texts:
-                yield TextField(("rules", i, "text"), texts, _canonical(texts, "en"), "rule")
+                yield TextField(("rules", i, "text"), texts, canonical_of(texts, "en"), "rule")
             for j, example in enumerate(entry.get("examples") or []):
                 if isinstance(example, dict) and example:
-                    yield TextField(("rules", i, "examples", j), example, _canonical(example, "en"), "example")
+                    yield TextField(("rules", i, "examples", j), example, canonical_of(example, "en"), "example")
 
 
 def title(record: Record, lang: str) -> str:

@@ -5,7 +5,23 @@ from __future__ import annotations
 from ..knowledge import KnowledgeBase
 from ..provenance import LANGS, text_state
 from . import i18n, urls
+from ..texts import canonical_of
 from .markup import Linker, escape
+
+
+def numbering_edition(entry: dict, texts: dict | None = None) -> str | None:
+    """The CR edition whose rule numbers a text uses: `cr_edition`, else its version if that is an
+    edition; a translation keeps the numbering of the text it translates."""
+    if entry.get("cr_edition"):
+        return str(entry["cr_edition"])
+    version = str(entry.get("version") or "")
+    if len(version) == 8 and version.isdigit():
+        return version
+    translated = (entry.get("translates") or {}).get("lang")
+    source = (texts or {}).get(translated)
+    if isinstance(source, dict) and source is not entry:
+        return numbering_edition(source)
+    return None
 
 
 class TextRenderer:
@@ -41,14 +57,14 @@ class TextRenderer:
         prefix = "" if lang == self.lang else f"{i18n.LANG_NAMES[self.lang][lang]} · "
         return prefix + " · ".join(parts)
 
-    def body(self, page: str, entry: dict, skip_card: str | None) -> str:
-        return self.linker.to_markdown(str(entry.get("text", "")), page, skip_card)
+    def body(self, page: str, entry: dict, skip_card: str | None, texts: dict | None = None) -> str:
+        return self.linker.to_markdown(str(entry.get("text", "")), page, skip_card, edition=numbering_edition(entry, texts))
 
     def block(self, page: str, texts: dict | None, canonical: str | None, skip_card: str | None = None,
               label: str | None = None) -> str:
         """A text in the page language; if it is not the canonical one, the canonical text beside it."""
         texts = texts or {}
-        canonical = canonical or ("en" if "en" in texts else next(iter(texts), self.lang))
+        canonical = canonical or canonical_of(texts, "en") or self.lang
         state = text_state(texts, self.lang, canonical)
         entry = texts.get(self.lang) if isinstance(texts.get(self.lang), dict) else None
         lines = [f'<div class="cp-text cp-text--{state.status}" markdown="1">', ""]
@@ -57,7 +73,7 @@ class TextRenderer:
         if label:
             lines += [f"**{escape(label)}**", ""]
         if entry and state.status != "missing":
-            lines += [self.body(page, entry, skip_card), ""]
+            lines += [self.body(page, entry, skip_card, texts), ""]
             lines += [f'{self.badges(state.status, state.drifted, canonical)} <span class="cp-meta">{self.meta(page, entry, self.lang)}</span>', ""]
         else:
             lines += [f'{self.badges("missing", False, canonical)} {i18n.t("missing_text", self.lang)}', ""]
@@ -68,7 +84,7 @@ class TextRenderer:
             lines.append("")
             lines.append(f'<span class="cp-canonical-label">{i18n.t("canonical", self.lang)} · {i18n.LANG_NAMES[self.lang][canonical]}</span>')
             lines.append("")
-            lines += [self.body(page, source, skip_card), ""]
+            lines += [self.body(page, source, skip_card, texts), ""]
             lines += [f'{self.badges(source.get("status", "official"), False, canonical)} <span class="cp-meta">{self.meta(page, source, canonical)}</span>', ""]
             lines += ["</div>", ""]
         lines += ["</div>", ""]

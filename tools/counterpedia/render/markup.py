@@ -32,17 +32,21 @@ class _Match:
     end: int
     target: str  # a Markdown link target, or a URL
     title: str = ""
+    now: str | None = None  # the rule's number today, when the text follows an older edition
+
+NOW_LABEL = {"ja": "現行ルール", "en": "now", "fr": "désormais"}
 
 
 class Linker:
     """Turns rule numbers and card names inside a text into links, for pages of one language."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, rule_target=None):
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None):
         self.kb = kb
         self.lang = lang
         self.quoted = kb.quoted_rules()
-        # An external resolver (the full-rules pages, when built) for rules the data does not quote.
-        self.rule_target = rule_target
+        # The official editions (a cr.archive.RulesArchive) when CR files were available at build time:
+        # the full-rules pages to link to, and the renumbering of texts stamped with older editions.
+        self.archive = archive
         names: dict[str, str] = {}
         for card in kb.all("card"):
             for entry in (card.data.get("names") or {}).values():
@@ -53,25 +57,43 @@ class Linker:
             re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))) if names else None
         )
 
-    def rule_link(self, from_page: str, number: str) -> str:
+    def full_rule_link(self, from_page: str, number: str) -> str | None:
+        """The rule on the full-rules pages (built only when CR files are available)."""
+        if self.archive is None or number not in self.archive.newest.rules:
+            return None
+        section = number[:3]
+        anchor = None if number == section else urls.rule_anchor(number)
+        return urls.relative(from_page, f"cr/{section}.md", anchor)
+
+    def rule_link(self, from_page: str, number: str, prefer_full: bool = False) -> str:
+        """Where a rule reference goes: its quote in the data, else the full rules, else the official document."""
         quote = self.quoted.get(number)
+        full = self.full_rule_link(from_page, number)
+        if full and (prefer_full or quote is None):
+            return full
         if quote is not None:
             return urls.relative(from_page, f"rules/{quote.record_id}.md", urls.rule_anchor(number))
-        page = self.kb.rule_page_for(number)
-        if page is not None and self.rule_target is None:
-            return urls.relative(from_page, f"rules/{page}.md")
-        if self.rule_target is not None:
-            target = self.rule_target(from_page, number)
-            if target:
-                return target
+        page = self.kb.rule_page_for(number) if full is None else None
         if page is not None:
             return urls.relative(from_page, f"rules/{page}.md")
-        return urls.OFFICIAL_RULES_URL
+        return full or urls.OFFICIAL_RULES_URL
 
-    def _matches(self, text: str, from_page: str, skip_card: str | None) -> list[_Match]:
+    def current_number(self, number: str, edition: str | None) -> str | None:
+        """The newest number of a rule cited by a text that follows an older edition's numbering."""
+        if not edition or self.archive is None or edition == self.archive.newest.edition or not self.archive.knows(edition):
+            return None
+        current = self.archive.to_newest(edition, number)
+        return current if current and current != number else None
+
+    def _matches(self, text: str, from_page: str, skip_card: str | None, edition: str | None,
+                 prefer_full: bool) -> list[_Match]:
         found: list[_Match] = []
         for ref in rule_numbers.find_references(text):
-            found.append(_Match(ref.start, ref.end, self.rule_link(from_page, ref.numbers[0]), "CR " + ref.numbers[0]))
+            number = ref.numbers[0]
+            now = self.current_number(number, edition)
+            target = self.rule_link(from_page, now or number, prefer_full)
+            title = f"CR {number} ({edition}) — {NOW_LABEL[self.lang]} {now}" if now else "CR " + number
+            found.append(_Match(ref.start, ref.end, target, title, now))
         if self.card_re is not None:
             for match in self.card_re.finditer(text):
                 card_id = self.card_names[match.group(0)]
@@ -84,13 +106,21 @@ class Linker:
                 kept.append(match)
         return kept
 
-    def to_markdown(self, text: str, from_page: str, skip_card: str | None = None) -> str:
-        """Escaped Markdown of `text`, links included. `skip_card` avoids a card page linking to itself."""
+    def to_markdown(self, text: str, from_page: str, skip_card: str | None = None, edition: str | None = None,
+                    prefer_full: bool = False) -> str:
+        """Escaped Markdown of `text`, links included.
+
+        `skip_card` keeps a card page from linking to itself; `edition` is the CR edition whose numbering
+        the text follows (its references then link to the rule they meant, and say its number today);
+        `prefer_full` links rules to the full-rules pages rather than to the data's quotes."""
         out: list[str] = []
         position = 0
-        for match in self._matches(text, from_page, skip_card):
+        for match in self._matches(text, from_page, skip_card, edition, prefer_full):
             out.append(paragraphs_inline(text[position : match.start]))
             label = escape(text[match.start : match.end])
+            if match.now:
+                label += f'<span class="cp-now"> → {match.now}</span>'
+
             title = f' "{match.title}"' if match.title else ""
             out.append(f"[{label}]({match.target}{title})")
             position = match.end

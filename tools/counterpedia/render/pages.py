@@ -34,14 +34,14 @@ def environment() -> jinja2.Environment:
 class SiteRenderer:
     """Renders the pages of one language; `rule_target` resolves rules the data does not quote."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, rule_target=None, cr_available: bool = False):
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None):
         self.kb = kb
         self.lang = lang
-        self.linker = Linker(kb, lang, rule_target)
+        self.archive = archive
+        self.linker = Linker(kb, lang, archive)
         self.r = TextRenderer(kb, lang, self.linker)
         self.backlinks = backlinks(kb)
         self.quoted = kb.quoted_rules()
-        self.cr_available = cr_available
 
     # -- helpers -------------------------------------------------------------------------------
     def t(self, key: str) -> str:
@@ -191,7 +191,7 @@ class SiteRenderer:
             items = [(f"{extra}. {label}", href, "") for label, href, extra in items]
         return self.render("index_list.md.j2", page, heading=self.t(heading_key), items=items)
 
-    def home_page(self, no_cr_note: str = "") -> str:
+    def home_page(self) -> str:
         page = "index.md"
         rows = []
         for counter in sorted(self.kb.all("counter"), key=lambda r: self.title(r).casefold()):
@@ -214,7 +214,7 @@ class SiteRenderer:
                 "own_rules": self.t("yes") if own else self.t("no"),
                 "status": status,
             })
-        return self.render("home.md.j2", page, catalogue=rows, cr_available=self.cr_available, no_cr_note=no_cr_note)
+        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive)
 
     def status_page(self) -> str:
         page = "status.md"
@@ -236,8 +236,8 @@ class SiteRenderer:
             worklist.append((category, found))
         return self.render("status.md.j2", page, table="\n".join(lines), worklist=worklist, intro="")
 
-    def all_pages(self, no_cr_note: str = "") -> dict[str, str]:
-        pages: dict[str, str] = {"index.md": self.home_page(no_cr_note)}
+    def all_pages(self) -> dict[str, str]:
+        pages: dict[str, str] = {"index.md": self.home_page()}
         for record in self.kb.all("counter"):
             pages[urls.page_path("counter", record.id)[0]] = self.counter_page(record)
         for record in self.kb.all("rule"):
@@ -254,15 +254,21 @@ class SiteRenderer:
         pages["glossary.md"] = self.glossary_page()
         pages["sources.md"] = self.sources_page()
         pages["status.md"] = self.status_page()
+        if self.archive is not None:
+            from .cr_pages import FullRulesRenderer
+
+            pages.update(FullRulesRenderer(self, self.archive).all_pages())
         return pages
 
 
-def nav(lang: str, editor_pages: list[str]) -> list:
+def nav(lang: str, editor_pages: list[str], full_rules: bool = False) -> list:
     """The sidebar: index pages only (leaf pages stay out of the nav: it is rendered into every page)."""
     t = lambda key: i18n.t(key, lang)  # noqa: E731
     entries = [
         {t("home"): "index.md"},
         {t("rules"): "rules/index.md"},
+        *([{t("full_rules"): [{t("full_rules_contents"): "cr/index.md"}, {t("what_changed"): "cr/changes/index.md"}]}]
+          if full_rules else []),
         {t("rulings"): [{t("rulings_by_date"): "rulings/index.md"}, {t("rulings_by_counter"): "rulings/by-counter.md"}]},
         {t("cards"): "cards/index.md"},
         {t("mechanics"): "mechanics/index.md"},

@@ -1,0 +1,115 @@
+"""The full Comprehensive Rules (newest edition, a page per section, each rule's history) and a
+"what changed" page per pair of consecutive editions: built only when CR files are available."""
+
+from __future__ import annotations
+
+from ..cr.archive import Mark, RulesArchive
+from ..cr.diff import diff, summary
+from ..cr.words import DELETE, INSERT
+from . import i18n, urls
+from .markup import escape
+
+
+def change_anchor(old: str | None, new: str | None) -> str:
+    return f"c-{urls.rule_anchor(new)}" if new else f"r-{urls.rule_anchor(old)}"
+
+
+def changes_page(old: str, new: str) -> str:
+    return f"cr/changes/{old}-{new}.md"
+
+
+def diff_markdown(segments) -> str:
+    """A word diff as Markdown with <del>/<ins>, the text escaped."""
+    out = []
+    for op, text in segments:
+        piece = escape(text).replace("\n", "<br>")
+        if op == DELETE:
+            out.append(f"<del>{piece}</del>")
+        elif op == INSERT:
+            out.append(f"<ins>{piece}</ins>")
+        else:
+            out.append(piece)
+    return "".join(out)
+
+
+class FullRulesRenderer:
+    def __init__(self, site, archive: RulesArchive):
+        self.site = site  # the SiteRenderer of this language
+        self.archive = archive
+        self.linker = site.linker
+
+    def t(self, key: str) -> str:
+        return i18n.t(key, self.site.lang)
+
+    def mark_label(self, mark: Mark) -> str:
+        if mark.previous is None:
+            return self.t("added_in")
+        parts = []
+        if mark.text_changed:
+            parts.append(self.t("changed_in"))
+        if mark.previous != mark.number:
+            parts.append(self.t("renumbered_from").format(old=mark.previous))
+        return ", ".join(parts)
+
+    def index_page(self) -> str:
+        newest = self.archive.newest
+        chapters = []
+        for chapter, title in newest.chapters.items():
+            sections = [(r.number, r.text) for r in newest.rules.values() if r.level == 1 and r.number.startswith(chapter)]
+            chapters.append((chapter, title, sections))
+        return self.site.render("cr_index.md.j2", "cr/index.md", newest=newest, chapters=chapters)
+
+    def section_pages(self) -> dict[str, str]:
+        newest = self.archive.newest
+        by_section: dict[str, list] = {}
+        for rule in newest.rules.values():
+            by_section.setdefault(rule.section, []).append(rule)
+        pages = {}
+        for section_number, rules in by_section.items():
+            page = f"cr/{section_number}.md"
+            entries = []
+            for rule in rules:
+                if rule.level == 1:
+                    continue
+                body = self.linker.to_markdown(rule.text, page, prefer_full=True)
+                examples = [self.linker.to_markdown(e, page, prefer_full=True) for e in rule.examples]
+                marks = [(m, urls.relative(page, changes_page(m.previous_edition, m.edition), change_anchor(m.previous, m.number)))
+                         for m in self.archive.marks(rule.number)]
+                entries.append((rule, body, examples, marks))
+            pages[page] = self.site.render("cr_section.md.j2", page, section=newest.rules[section_number],
+                                           newest=newest, rules=entries, mark_label=self.mark_label)
+        return pages
+
+    def changes_pages(self) -> dict[str, str]:
+        pages = {}
+        pairs = []
+        for old, new in zip(self.archive.editions, self.archive.editions[1:]):
+            page = changes_page(old.edition, new.edition)
+            changes = changes_between(self.archive, old.edition, new.edition)
+            rows = []
+            for change in changes:
+                current = self.archive.to_newest(new.edition, change.new) if change.new else None
+                link = self.linker.full_rule_link(page, current) if current else None
+                examples = []
+                if change.examples_changed:
+                    examples = [diff_markdown(change.example_words)]
+                rows.append((change, change_anchor(change.old, change.new), link, diff_markdown(change.words), examples))
+            counts = summary(changes)
+            pages[page] = self.site.render("cr_changes.md.j2", page, old=old, new=new, changes=rows, counts=counts)
+            pairs.append((old.edition, new.edition, urls.relative("cr/changes/index.md", page), counts))
+        pages["cr/changes/index.md"] = self.site.render("cr_changes_index.md.j2", "cr/changes/index.md", pairs=pairs[::-1])
+        return pages
+
+    def all_pages(self) -> dict[str, str]:
+        return {"cr/index.md": self.index_page(), **self.section_pages(), **self.changes_pages()}
+
+
+_CHANGES: dict[tuple[int, str, str], list] = {}
+
+
+def changes_between(archive: RulesArchive, old: str, new: str) -> list:
+    """The diff of two editions, computed once per archive (the three language builds share it)."""
+    key = (id(archive), old, new)
+    if key not in _CHANGES:
+        _CHANGES[key] = diff(archive.by_id[old], archive.by_id[new])
+    return _CHANGES[key]
