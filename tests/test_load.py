@@ -31,3 +31,20 @@ def test_loading_reports_every_file(tmp_path: Path):
     result = load_paths([tmp_path], root=tmp_path)
     assert [d.stem for d in result.documents] == ["a"]
     assert sorted(d.code for d in result.diagnostics) == ["E001", "E004"]
+
+
+def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does():
+    """The C loader follows YAML 1.1 (yes/no/on are booleans there); our records must mean the same in both."""
+    from counterpedia.load import fast_loader, yaml_loader
+
+    def plain(value):
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [plain(v) for v in value]
+        return value
+
+    root = Path(__file__).resolve().parents[1] / "data"
+    for path in sorted(root.rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert plain(fast_loader().load(text)) == plain(yaml_loader().load(text)), path

@@ -11,7 +11,6 @@ from referencing import Registry, Resource
 
 from .. import diagnostics as diag
 from ..knowledge import KnowledgeBase, Record
-from ..load import key_position, locate
 
 SCHEMA_FILES = ("common", "counter", "rule", "ruling", "card", "mechanic", "term", "source")
 
@@ -50,10 +49,10 @@ def check_record(record: Record):
         return
     for error in validator(record.kind).iter_errors(record.data):
         message, path = _message(error)
-        if error.validator == "additionalProperties" and path:
-            position = key_position(record.data, path)
+        if error.validator == "additionalProperties" and path and record.document is not None:
+            position = record.document.key_position(path)
         else:
-            position = locate(record.data, path)
+            position = record.position(path)
         yield diag.make(record.path, position, "E101", message)
 
 

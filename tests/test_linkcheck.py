@@ -1,0 +1,27 @@
+from pathlib import Path
+
+from counterpedia.linkcheck import check_site
+
+
+def write(root: Path, name: str, body: str) -> None:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"<html><body>{body}</body></html>", encoding="utf-8")
+
+
+def test_reports_missing_pages_and_anchors_only(tmp_path: Path):
+    write(tmp_path, "index.html", '<a href="a/b.html#x">ok</a> <a href="a/b.html#nope">bad anchor</a> '
+                                  '<a href="missing.html">bad page</a> <a href="https://example.org/">external</a> '
+                                  '<a href="#top">self</a> <h1 id="top">t</h1> <a href="en/index.html">other language</a>')
+    write(tmp_path, "a/b.html", '<h2 id="x">x</h2> <a class="c" href="../index.html#top">back</a>')
+    write(tmp_path, "404.html", '<a href="/absolute.html">404 pages link from the server root</a>')
+    assert check_site(tmp_path, foreign=("en/",)) == [
+        "index.html: missing anchor #nope in a/b.html",
+        "index.html: broken link to missing.html",
+    ]
+
+
+def test_a_whole_multilingual_site_checks_links_between_languages(tmp_path: Path):
+    write(tmp_path, "index.html", '<a href="en/index.html">English</a>')
+    write(tmp_path, "en/index.html", '<a href="../index.html">日本語</a> <a href="../fr/index.html">Français</a>')
+    assert check_site(tmp_path) == ["en/index.html: broken link to ../fr/index.html"]
