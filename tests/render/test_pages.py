@@ -47,3 +47,12 @@ def test_language_switcher_prefixes_reach_the_same_page():
     en = {a["lang"]: a["prefix"] for a in alternates("en")}
     assert ja == {"ja": "", "en": "en/", "fr": "fr/"}
     assert en == {"ja": "../", "en": "", "fr": "../fr/"}
+
+
+def test_rules_of_its_own_means_a_subrule_of_122_1():
+    from counterpedia.knowledge import Record
+    from counterpedia.render.pages import has_own_rules
+
+    assert has_own_rules(Record("counter", "shield", {"rules": ["122.1c", "704.5"]}))
+    assert not has_own_rules(Record("counter", "age", {"rules": ["702.24a"]}))
+    assert not has_own_rules(Record("counter", "x", {"rules": ["122.1"]}))

@@ -56,14 +56,33 @@ def _knowledge(args):
     return kb, problems
 
 
-@_guarded
-def run_check(args) -> int:
+class _DataError(Exception):
+    pass
+
+
+def _compared(args):
+    """The target edition, the knowledge base and every quote compared with it."""
     edition = _target(args)
     kb, problems = _knowledge(args)
     if any(p.severity == "error" for p in problems):
         print(render_all(problems), file=sys.stderr)
-        return _error("the data does not load; run `counterpedia validate` first", USAGE)
-    changes = compare_quotes(kb, edition, _loader(args))
+        raise _DataError()
+    return edition, kb, compare_quotes(kb, edition, _loader(args))
+
+
+def _with_data(command):
+    @_guarded
+    def wrapper(args) -> int:
+        try:
+            return command(args, *_compared(args))
+        except _DataError:
+            return _error("the data does not load; run `counterpedia validate` first", USAGE)
+
+    return wrapper
+
+
+@_with_data
+def run_check(args, edition, kb, changes) -> int:
     found = diagnostics(changes, edition.edition)
     output = render_all(found, args.format)
     if output:
@@ -73,14 +92,8 @@ def run_check(args) -> int:
     return 1 if found else 0
 
 
-@_guarded
-def run_sync(args) -> int:
-    edition = _target(args)
-    kb, problems = _knowledge(args)
-    if any(p.severity == "error" for p in problems):
-        print(render_all(problems), file=sys.stderr)
-        return _error("the data does not load; run `counterpedia validate` first", USAGE)
-    changes = compare_quotes(kb, edition, _loader(args))
+@_with_data
+def run_sync(args, edition, kb, changes) -> int:
     result = plan(kb, changes, edition.edition)
     for line in result.lines():
         print(line)

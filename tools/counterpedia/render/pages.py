@@ -197,8 +197,7 @@ class SiteRenderer:
         for counter in sorted(self.kb.all("counter"), key=lambda r: self.title(r).casefold()):
             data = counter.data
             names = data.get("names") or {}
-            own = any(q.record_id != "counters" or q.number.startswith("122.1") and q.number != "122.1"
-                      for q in (self.quoted.get(n) for n in data.get("rules") or []) if q)
+            own = has_own_rules(counter)
             states = [text_state(names, lang, "en") for lang in LANGS]
             status = " ".join(
                 f'<span class="cp-dot cp-dot--{"drifted" if s.drifted else s.status}" title="{i18n.ENDONYMS[s.lang]}: {i18n.status_label("drifted" if s.drifted else s.status, self.lang)}">{s.lang}</span>'
@@ -259,6 +258,11 @@ class SiteRenderer:
 
             pages.update(FullRulesRenderer(self, self.archive).all_pages())
         return pages
+
+
+def has_own_rules(counter: Record) -> bool:
+    """A kind with rules of its own: one that a subrule of CR 122.1 (122.1a–i…) defines."""
+    return any(str(n).startswith("122.1") and str(n)[-1].isalpha() for n in counter.data.get("rules") or [])
 
 
 def nav(lang: str, editor_pages: list[str], full_rules: bool = False) -> list:
