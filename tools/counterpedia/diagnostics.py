@@ -44,6 +44,9 @@ CODES: dict[str, Code] = {
         Code("W201", WARNING, "translation has drifted from its canonical text", "update the translation, then its `translates` hash (`counterpedia hash`)"),
         Code("W203", WARNING, "status and source disagree", "a `machine` text comes from a machine-translation source, and only it does"),
         Code("W202", WARNING, "translation records a hash in an unknown form", "record `sha256:` and 16 hex digits, as `counterpedia hash` prints"),
+        Code("E150", ERROR, "the list of excluded counter kinds is malformed", "see catalogue/excluded-counters.yaml: `counters`, a list of {name, category, reason}", "validate (excluded list)"),
+        Code("E151", ERROR, "counter kind both recorded and excluded", "remove it from catalogue/excluded-counters.yaml, or delete the counter record", "validate (excluded list)"),
+        Code("E152", ERROR, "no source shows that this counter exists", "cite in `sources` the CR (cr) or a card-text, dataset or wiki source showing a card that prints it"),
     ]
 }
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from . import checks
 from .diagnostics import Diagnostic
 from .knowledge import KnowledgeBase, from_documents
+from .catalogue.excluded import default_path as excluded_list_path
 from .load import KINDS, display_path, load_paths
 
 
@@ -50,6 +51,9 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
     found = sorted(set(loaded.diagnostics) | set(checks.run_all(kb)))
     if paths:
         wanted = {display_path(p) for p in _files(paths)}
+        if any(p.resolve() == root.resolve() for p in paths):
+            # Checking the whole data set also checks the reviewed list of excluded counter kinds.
+            wanted.add(display_path(excluded_list_path(root)))
         wanted_dirs = [display_path(p) for p in paths if p.is_dir()]
         found = [d for d in found if d.path in wanted or any(d.path.startswith(w.rstrip("/") + "/") for w in wanted_dirs)
                  or d.path in wanted_dirs]

@@ -1,0 +1,99 @@
+"""The reviewed list of excluded counter kinds, its check (E150, E151), and the real catalogue's coverage."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from counterpedia.catalogue.excluded import CATEGORIES, ExcludedListError, default_path, load_excluded
+from counterpedia.validate import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+VALID = ROOT / "tests" / "fixtures" / "valid" / "data"
+
+
+def with_list(tmp_path: Path, text: str) -> Path:
+    data = tmp_path / "data"
+    shutil.copytree(VALID, data)
+    (tmp_path / "catalogue").mkdir()
+    (tmp_path / "catalogue" / "excluded-counters.yaml").write_text(text, encoding="utf-8")
+    return data
+
+
+def codes(tmp_path: Path, monkeypatch) -> list[tuple[str, str, int, int]]:
+    """Every diagnostic of the whole run, those about the list included (validate() shows data/ only)."""
+    from counterpedia import checks
+    from counterpedia.knowledge import load
+
+    monkeypatch.chdir(tmp_path)
+    kb, _ = load(Path("data"))
+    return sorted((d.path, d.code, d.line, d.column) for d in checks.run_all(kb))
+
+
+def test_a_good_list_is_clean(tmp_path, monkeypatch):
+    with_list(tmp_path, 'counters:\n  - {name: "flavor", category: engine-internal, reason: "Forge only"}\n')
+    assert codes(tmp_path, monkeypatch) == []
+    assert load_excluded(tmp_path / "catalogue" / "excluded-counters.yaml") == [
+        {"name": "flavor", "category": "engine-internal", "reason": "Forge only"}]
+
+
+def test_a_malformed_list_is_E150(tmp_path, monkeypatch):
+    with_list(tmp_path, 'counters:\n  - name: "flavor"\n    category: secret\n    reason: "x"\n  - name: "flavor"\n    category: unverified\n    reason: "twice"\n')
+    found = codes(tmp_path, monkeypatch)
+    assert ("catalogue/excluded-counters.yaml", "E150", 3, 15) in found  # the bad category
+    with_list(tmp_path / "again", 'counters:\n  - name: "flavor"\n    category: unverified\n    reason: "x"\n  - name: "flavor"\n    category: unverified\n    reason: "twice"\n')
+    assert codes(tmp_path / "again", monkeypatch) == [("catalogue/excluded-counters.yaml", "E150", 5, 11)]
+
+
+def test_a_list_that_is_not_yaml_is_E150(tmp_path, monkeypatch):
+    with_list(tmp_path, "counters: [\n")
+    assert [c[1] for c in codes(tmp_path, monkeypatch)] == ["E150"]
+    with pytest.raises(ExcludedListError):
+        load_excluded(tmp_path / "catalogue" / "excluded-counters.yaml")
+
+
+def test_a_kind_both_recorded_and_excluded_is_E151(tmp_path, monkeypatch):
+    with_list(tmp_path, 'counters:\n  - {name: "rad", category: unverified, reason: "oops"}\n')
+    assert codes(tmp_path, monkeypatch) == [("data/counters/rad.yaml", "E151", 3, 14)]
+    _kb, shown = validate([Path("data")])  # shown by `counterpedia validate`, on the record
+    assert [d.code for d in shown] == ["E151"]
+
+
+def test_default_path_is_beside_the_data_folder(tmp_path):
+    assert default_path(tmp_path / "data") == (tmp_path / "catalogue" / "excluded-counters.yaml").resolve()
+
+
+# ---- the real catalogue --------------------------------------------------------------------
+
+TSV = Path(os.environ.get("COUNTERPEDIA_SHARED_DATA", ROOT.parent / "shared" / "data")) / "counter-types.tsv"
+
+
+def candidates() -> list[str]:
+    return [line.split("\t")[0] for line in TSV.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+
+
+@pytest.mark.skipif(not TSV.is_file(), reason=f"the reference candidate list is not at {TSV}")
+def test_every_candidate_is_recorded_or_excluded_with_a_reason():
+    from counterpedia.knowledge import load
+
+    kb, _ = load(ROOT / "data")
+    recorded = {r.data["names"]["en"]["text"].lower().removesuffix(" counter") for r in kb.all("counter")}
+    excluded = load_excluded(default_path(ROOT / "data"))
+    names = {e["name"] for e in excluded}
+    assert all(e["category"] in CATEGORIES and e["reason"] for e in excluded)
+    missing = [n for n in candidates() if n not in recorded and n not in names]
+    assert missing == []
+    assert not names & recorded
+
+
+def test_every_counter_cites_evidence_of_its_existence():
+    from counterpedia.knowledge import load
+
+    kb, _ = load(ROOT / "data")
+    for record in kb.all("counter"):
+        assert record.data.get("rules") or record.data.get("cards") or record.id in ("keyword", "plus-x-plus-y"), record.id
+        types = {kb.get("source", s).data["type"] for s in record.data["sources"]}
+        assert types - {"editorial", "machine-translation"}, record.id

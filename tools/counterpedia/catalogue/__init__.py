@@ -1,0 +1,5 @@
+"""The catalogue of counter kinds: scanning the Comprehensive Rules for the counters and mechanics they name.
+
+Modules: crscan (Edition -> which rules mention "<name> counter", which keyword abilities and
+actions put, remove, move or count counters).
+"""
