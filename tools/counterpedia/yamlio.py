@@ -24,15 +24,17 @@ def load(path: Path):
     return round_trip_yaml().load(path.read_text(encoding="utf-8"))
 
 
-def dumps(data) -> str:
+def dumps(data, header: str = "") -> str:
+    """The YAML text of `data`, after an optional header (e.g. a comment line for a new record)."""
     stream = io.StringIO()
     round_trip_yaml().dump(data, stream)
-    return stream.getvalue()
+    return header + stream.getvalue()
 
 
 def atomic_write(path: Path, text: str) -> None:
     """Write through a temporary file in the same folder, then rename: never a half-written record."""
     path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:

@@ -1,0 +1,6 @@
+"""Importers: fill the knowledge base from public bulk data, never overwriting hand-edited fields.
+
+Modules: jsonstream (incremental reading of a top-level JSON array), scryfall (Scryfall's bulk-data
+files -> cards, counter `cards` lists, rulings, printed Japanese and French names), cli (`counterpedia
+import scryfall`). Writes go through counterpedia.yamlio (round trip, atomic), as `cr sync`'s do.
+"""
