@@ -30,3 +30,26 @@ def in_dir(monkeypatch):
         return path
 
     return change
+
+
+@pytest.fixture(scope="session")
+def real_data() -> Path:
+    data = ROOT / "data"
+    if not any(data.glob("counters/*.yaml")):
+        pytest.skip("data/ holds no counter records yet")
+    return data
+
+
+@pytest.fixture(scope="session")
+def built_site(real_data, tmp_path_factory) -> Path:
+    """The three languages built once per test session from data/ (ja at the root, en/ and fr/ beside),
+    with the full-rules pages when CR files are found (`make test` points at ../shared/data/cr)."""
+    from counterpedia.site_build import SiteBuildError, build_all
+
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    out = tmp_path_factory.mktemp("site") / "site"
+    try:
+        build_all(ROOT, out, data_dir=real_data)
+    except SiteBuildError as error:
+        pytest.fail(f"the site does not build: {error}")
+    return out

@@ -10,7 +10,6 @@ import pytest
 from counterpedia.knowledge import load
 from counterpedia.linkcheck import check_site
 from counterpedia.rule_numbers import find_references
-from counterpedia.site_build import build_all
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.site
@@ -22,11 +21,6 @@ def real_kb():
     if not kb.all("counter"):
         pytest.skip("data/ holds no counter records yet")
     return kb
-
-
-@pytest.fixture(scope="session")
-def built_site(real_kb, tmp_path_factory) -> Path:
-    return build_all(ROOT, tmp_path_factory.mktemp("site") / "site")
 
 
 class TextScan(HTMLParser):

@@ -4,12 +4,13 @@ All page content comes from `counterpedia.render`; this module only moves it int
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from . import checks
@@ -18,6 +19,7 @@ from .knowledge import load
 from .provenance import LANGS
 from .render import i18n
 from .render.pages import SiteRenderer, nav
+from .cr import archive
 from .linkcheck import check_site
 
 log = get_plugin_logger(__name__)
@@ -27,6 +29,8 @@ class CounterpediaConfig(base.Config):
     lang = c.Choice(LANGS, default="ja")
     data_dir = c.Type(str, default="data")
     check_links = c.Type(bool, default=True)
+    # The full rules and "what changed" pages, when CR files are found (COUNTERPEDIA_CR_DIR, the cache…).
+    full_rules = c.Type(bool, default=True)
 
 
 def alternates(lang: str) -> list[dict]:
@@ -56,7 +60,11 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         self.editor_pages = sorted(
             f"editors/{p.name}" for p in (Path(config.docs_dir) / "editors").glob("*.md")
         )
-        config.nav = nav(lang, self.editor_pages)
+        wanted = self.config.full_rules and os.environ.get("COUNTERPEDIA_FULL_RULES", "1") != "0"
+        self.archive = archive.available() if wanted else None
+        if self.archive is None:
+            log.info("no Comprehensive Rules files found: building from the data alone")
+        config.nav = nav(lang, self.editor_pages, full_rules=self.archive is not None)
         config.site_name = i18n.t("site_name", lang)
         config.extra["cp_alternate"] = alternates(lang)
         config.extra["cp_lang"] = lang
@@ -65,7 +73,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         return config
 
     def on_files(self, files: Files, config) -> Files:
-        renderer = SiteRenderer(self.kb, self.config.lang)
+        renderer = SiteRenderer(self.kb, self.config.lang, self.archive)
         for path, markdown in renderer.all_pages().items():
             existing = files.get_file_from_path(path)
             if existing is not None:
@@ -73,7 +81,16 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             files.append(File.generated(config, path, content=markdown))
         return files
 
+    def on_page_content(self, html: str, page, config, files) -> str:
+        from .search.page_content import mark_for_search
+
+        return mark_for_search(html, page.file.src_uri)  # badges, provenance and the canonical text beside a translation stay out of search
+
+    @event_priority(-50)  # after Material's search plugin writes the index, before `offline` (-100) copies it
     def on_post_build(self, config) -> None:
+        from .search.site_index import postprocess
+
+        postprocess(Path(config.site_dir))
         if not self.config.check_links:
             return
         foreign = tuple(f"{lang}/" for lang in LANGS if lang != "ja") if self.config.lang == "ja" else ()

@@ -1,0 +1,71 @@
+"""Headless Chromium (Debian's, through Playwright) over the three sites built once per session from data/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from counterpedia.search.browser import unavailable_reason
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
+LOCAL_SCHEMES = ("file:", "data:", "blob:", "about:")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    reason = unavailable_reason()
+    if reason:
+        pytest.skip(f"browser tests need Chromium and Playwright: {reason}")
+    from counterpedia.search.browser import chromium
+
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="session")
+def site(built_site) -> Path:
+    """The three built sites, shared with the other site tests (see tests/conftest.py)."""
+    return built_site
+
+
+class Recorder:
+    """Every request a page makes, every console error and page error."""
+
+    def __init__(self, page):
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        page.on("requestfailed", self.failed)
+
+    def failed(self, request) -> None:
+        # A navigation cancels what the previous page still had in flight (its favicon, say): that is
+        # net::ERR_ABORTED, not a failure. Every request is still checked for leaving the machine.
+        if request.failure != "net::ERR_ABORTED":
+            self.errors.append(f"request failed: {request.url} ({request.failure})")
+
+    def check(self) -> None:
+        assert not self.errors, "console errors:\n" + "\n".join(self.errors)
+        leaving = [url for url in self.requests if not url.startswith(LOCAL_SCHEMES)]
+        assert not leaving, "requests leaving the machine:\n" + "\n".join(leaving)
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page (own context); at the end: no console error, no request other than file://."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.recorder = Recorder(page)
+    yield page
+    try:
+        page.recorder.check()
+    finally:
+        context.close()
+
+
+def url(site: Path, lang: str, path: str) -> str:
+    return (site / PREFIX[lang] / path).resolve().as_uri()

@@ -1,0 +1,147 @@
+"""`counterpedia search` on the small fixture data set."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+
+from counterpedia.cli import main
+from counterpedia.search import engine
+
+
+@pytest.fixture
+def data(valid_data, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return valid_data
+
+
+def run(capsys, *argv):
+    status = main(["search", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def run_json(capsys, *argv):
+    status, out, err = run(capsys, *argv, "--json")
+    return status, json.loads(out) if out.strip() else []
+
+
+@pytest.mark.parametrize("query", ["RADカウンター", "ＲＡＤカウンター", "rad counters", "RAD"])
+def test_names_first(capsys, data, query):
+    status, hits = run_json(capsys, query, "--data", str(data))
+    assert status == 0
+    assert (hits[0]["kind"], hits[0]["id"]) == ("counter", "rad")
+    assert {"kind", "id", "title", "url", "path", "line", "score"} <= set(hits[0])
+
+
+def test_title_and_url_follow_the_query_language(capsys, data):
+    _, ja = run_json(capsys, "RADカウンター", "--data", str(data))
+    _, en = run_json(capsys, "rad", "--data", str(data))
+    _, fr = run_json(capsys, "rad", "--lang", "fr", "--data", str(data))
+    assert (ja[0]["title"], ja[0]["url"]) == ("RADカウンター", "counters/rad.html")
+    assert (en[0]["title"], en[0]["url"]) == ("rad counter", "en/counters/rad.html")
+    assert fr[0]["url"] == "fr/counters/rad.html"
+
+
+def test_path_and_line_point_at_the_text(capsys, data):
+    _, hits = run_json(capsys, "RADカウンター", "--data", str(data))
+    path, line = hits[0]["path"], hits[0]["line"]
+    lines = (data.parent / path).read_text(encoding="utf-8").splitlines() if not os.path.isabs(path) else \
+        open(path, encoding="utf-8").read().splitlines()
+    assert "RADカウンター" in lines[line - 1]
+
+
+def test_rule_text_then_anchor(capsys, data):
+    _, hits = run_json(capsys, "radiation", "--data", str(data))
+    rule = next(h for h in hits if h["kind"] == "rule")
+    assert rule["url"] == "en/rules/rad-counters.html#727-1a"
+
+
+def test_french_accents_and_plurals(capsys, data):
+    _, hits = run_json(capsys, "marqueur", "--data", str(data))
+    assert hits and hits[0]["id"] == "rad-counters" and hits[0]["url"].startswith("fr/")
+    _, plural = run_json(capsys, "Marqueurs", "--data", str(data))
+    assert [h["id"] for h in plural] == [h["id"] for h in hits]
+    _, accent = run_json(capsys, "règle", "--data", str(data))
+    _, plain = run_json(capsys, "regle", "--data", str(data))
+    assert accent and [h["id"] for h in accent] == [h["id"] for h in plain]
+
+
+def test_kind_filter_and_limit(capsys, data):
+    _, hits = run_json(capsys, "mill", "--kind", "term", "--data", str(data))
+    assert [h["kind"] for h in hits] == ["term"]
+    _, one = run_json(capsys, "rad", "--limit", "1", "--data", str(data))
+    assert len(one) == 1
+
+
+def test_text_output_marks_the_match(capsys, data):
+    status, out, _ = run(capsys, "切削", "--data", str(data))
+    assert status == 0
+    assert "**切削**" in out and "glossary.html#mill" in out and "data/terms/mill.yaml:" in out.replace(os.sep, "/")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["   "], "give a query"),
+    (["rad", "--limit", "0"], "--limit"),
+])
+def test_bad_usage_exits_2(capsys, data, argv, message):
+    status, _, err = run(capsys, *argv, "--data", str(data))
+    assert status == 2 and message in err and "Traceback" not in err
+
+
+def test_unknown_kind_exits_2(capsys, data):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["search", "rad", "--kind", "wizard", "--data", str(data)])
+    assert exit_info.value.code == 2
+    assert "invalid choice: 'wizard'" in capsys.readouterr().err
+
+
+def test_no_data_folder_exits_2(capsys, tmp_path):
+    status, _, err = run(capsys, "rad", "--data", str(tmp_path / "nowhere"))
+    assert status == 2 and "no data folder" in err
+
+
+def test_nothing_found_exits_1(capsys, data):
+    status, out, err = run(capsys, "zzyzx", "--data", str(data))
+    assert status == 1 and out == "" and "nothing found for 'zzyzx'" in err
+
+
+def test_cache_is_reused_then_rebuilt_when_data_changes(data):
+    index, rebuilt = engine.load_index(data)
+    assert rebuilt and engine.cache_path(data).is_file()
+    _, rebuilt = engine.load_index(data)
+    assert not rebuilt
+    record = data / "terms" / "mill.yaml"
+    text = record.read_text(encoding="utf-8")
+    record.write_text(text.replace("text: Mill,", "text: Millstone,"), encoding="utf-8")
+    stat = record.stat()
+    os.utime(record, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
+    index, rebuilt = engine.load_index(data)
+    assert rebuilt
+    hits, _ = engine.search(index, "millstone")
+    assert hits and hits[0].id == "mill"
+
+
+def test_cache_beside_the_data_without_xdg(valid_data, monkeypatch):
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    assert engine.cache_path(valid_data).parent == valid_data.parent.resolve() / ".cache" / "counterpedia"
+
+
+def test_detect_lang():
+    assert engine.detect_lang("取り除かれる") == "ja"
+    assert engine.detect_lang("＋１/＋１") == "ja"
+    assert engine.detect_lang("créature") == "fr"
+    assert engine.detect_lang("les marqueurs") == "fr"
+    assert engine.detect_lang("poison counter") is None
+
+
+def test_search_is_fast_on_a_warm_cache(data):
+    index, _ = engine.load_index(data)
+    start = time.perf_counter()
+    for _ in range(20):
+        engine.search(index, "rad counters")
+    assert (time.perf_counter() - start) / 20 < 0.5  # generous: a smoke test, the figures are in bench

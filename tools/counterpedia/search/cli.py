@@ -1,0 +1,107 @@
+"""`counterpedia search QUERY`: find a record from any of its texts, in any language.
+
+Exit status: 0 results found, 1 no result, 2 bad usage (empty query, unknown kind, no data folder)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from .engine import KINDS, SearchError, load_index, search
+
+DESCRIPTION = """Search every text of the data (names, rules, rulings, summaries, notes) in Japanese,
+English and French. Full-width and half-width are the same (＋１/＋１ = +1/+1), accents and plurals
+do not matter (creature finds créatures), Japanese needs no spaces (取り除かれる).
+Results: names first, then rule texts, then rulings, then the rest."""
+
+KIND_LABELS = {"counter": "counter", "rule": "rule", "ruling": "ruling", "card": "card",
+               "mechanic": "mechanic", "term": "term", "source": "source"}
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("query", nargs="+", metavar="QUERY", help="words to look for (any language)")
+    parser.add_argument("--lang", choices=("ja", "en", "fr"),
+                        help="the language of titles and site paths (default: the query's language, else en)")
+    parser.add_argument("--kind", choices=KINDS, metavar="KIND",
+                        help=f"only records of this kind: {', '.join(KINDS)}")
+    parser.add_argument("--limit", type=int, default=10, metavar="N", help="at most N results (default 10)")
+    parser.add_argument("--json", action="store_true", help="print a JSON list of results")
+    parser.add_argument("--data", default="data", help="the data folder (default: data/)")
+    parser.add_argument("--no-cache", action="store_true", help="rebuild the index, do not read or write the cache")
+
+
+def register(sub) -> None:
+    """Add the `search` subcommand to the `counterpedia` command's subparsers."""
+    parser = sub.add_parser("search", help="search every text of the data, in all languages",
+                            description=DESCRIPTION)
+    add_arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def _highlight(text: str, spans, color: bool) -> str:
+    start_mark, end_mark = ("\033[1;33m", "\033[0m") if color else ("**", "**")
+    out, last = [], 0
+    for start, end in sorted(spans):
+        if start < last:
+            continue
+        out += [text[last:start], start_mark, text[start:end], end_mark]
+        last = end
+    out.append(text[last:])
+    return "".join(out)
+
+
+def run(args) -> int:
+    query = " ".join(args.query).strip()
+    if not query:
+        print("counterpedia search: give a query: some words to look for, e.g. `counterpedia search poison`",
+              file=sys.stderr)
+        return 2
+    if args.limit is not None and args.limit < 1:
+        print(f"counterpedia search: --limit must be 1 or more (got {args.limit})", file=sys.stderr)
+        return 2
+    data_dir = Path(args.data)
+    if not data_dir.is_dir():
+        print(f"counterpedia search: no data folder at {data_dir}: run from the repository root or pass --data DIR",
+              file=sys.stderr)
+        return 2
+    try:
+        index, _rebuilt = load_index(data_dir, use_cache=not args.no_cache)
+        hits, lang = search(index, query, args.lang, args.kind, args.limit)
+    except SearchError as error:
+        print(f"counterpedia search: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps([hit.as_json() for hit in hits], ensure_ascii=False, indent=2))
+        if not hits:
+            print(f"counterpedia search: nothing found for '{query}'", file=sys.stderr)
+        return 0 if hits else 1
+    if not hits:
+        scope = f" among {args.kind} records" if args.kind else ""
+        print(f"counterpedia search: nothing found for '{query}'{scope} "
+              "(every word must match; try fewer words)", file=sys.stderr)
+        return 1
+    color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+    for number, hit in enumerate(hits, 1):
+        if number > 1:
+            print()
+        head = f"{hit.title}  [{KIND_LABELS.get(hit.kind, hit.kind)}]"
+        print(f"\033[1m{head}\033[0m" if color else head)
+        print(f"  {_highlight(hit.snippet, hit.spans, color)}")
+        print(f"  site: {hit.url}")
+        print(f"  yaml: {hit.path}:{hit.line}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m counterpedia.search.cli QUERY …`: the same command without the other subcommands."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="counterpedia search", description=DESCRIPTION)
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
