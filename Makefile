@@ -7,6 +7,10 @@ LANGS := ja en fr
 SITE_LANG ?= ja
 export NO_MKDOCS_2_WARNING := 1
 SHARED_CR := $(wildcard ../shared/data/cr)
+# The official CR files, for the full-rules pages and the CR tests: an already-set COUNTERPEDIA_CR_DIR
+# wins, else the reference copies beside the repository when present; else the user cache
+# (`counterpedia cr fetch 20260116`), else the site is built from the data alone and the tests skip.
+CR_ENV := $(if $(SHARED_CR),COUNTERPEDIA_CR_DIR=$${COUNTERPEDIA_CR_DIR:-$(abspath $(SHARED_CR))},)
 
 .PHONY: venv serve site validate test bench browser clean
 
@@ -22,18 +26,26 @@ validate: venv
 	$(BIN)/counterpedia validate
 
 # Live preview of one language (SITE_LANG=ja|en|fr) with reload on any YAML or docs change.
+# The full-rules pages double each rebuild: FULL_RULES=1 adds them to the preview.
+FULL_RULES ?= 0
 serve: validate
-	$(BIN)/mkdocs serve -f config/mkdocs.$(SITE_LANG).yml -a 127.0.0.1:8000 --livereload
+	COUNTERPEDIA_FULL_RULES=$(FULL_RULES) $(CR_ENV) $(BIN)/mkdocs serve -f $(if $(filter ja,$(SITE_LANG)),mkdocs.yml,mkdocs.$(SITE_LANG).yml) -a 127.0.0.1:8000 --livereload
 
 # All three languages: Japanese at site/, English at site/en/, French at site/fr/.
 site: validate
-	$(BIN)/counterpedia site build --out site
+	$(CR_ENV) $(BIN)/counterpedia site build --out site
 
 test: venv
-	$(if $(SHARED_CR),COUNTERPEDIA_CR_DIR=$${COUNTERPEDIA_CR_DIR:-$(abspath $(SHARED_CR))},) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(CR_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# The browser tests alone (headless Chromium through Playwright).
+browser: venv
+	$(CR_ENV) $(BIN)/python -m pytest -m browser $(PYTEST_ARGS)
+
+# Speed and size figures (printed, never asserted): CR parse and diff, site build, search.
 bench: venv
-	$(if $(SHARED_CR),COUNTERPEDIA_CR_DIR=$${COUNTERPEDIA_CR_DIR:-$(abspath $(SHARED_CR))},) $(BIN)/counterpedia bench
+	$(CR_ENV) $(BIN)/python -m counterpedia.cr.bench
+	$(CR_ENV) $(BIN)/python -m counterpedia.search.bench
 
 clean:
 	rm -rf site .pytest_cache test-artifacts

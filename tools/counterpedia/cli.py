@@ -10,7 +10,6 @@ from pathlib import Path
 from . import __version__
 from .diagnostics import has_errors, render_all
 from .provenance import text_hash
-from .validate import UsageError, validate
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -22,6 +21,9 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def cmd_validate(args) -> int:
+    # Imported here: jsonschema and the checks cost 0.2 s, which `counterpedia search` should not pay.
+    from .validate import UsageError, validate
+
     try:
         _kb, diagnostics = validate([Path(p) for p in args.paths], Path(args.data) if args.data else None)
     except UsageError as error:
@@ -80,7 +82,56 @@ def cmd_site_build(args) -> int:
     return 0
 
 
-def build_parser() -> ArgumentParser:
+def cmd_status(args) -> int:
+    from .knowledge import load
+    from .status import CATEGORIES, items, summary
+
+    data_dir = Path(args.data) if args.data else Path("data")
+    if not data_dir.is_dir():
+        print(f"counterpedia status: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
+        return 2
+    kb, _problems = load(data_dir)
+    langs = (args.lang,) if args.lang else ("ja", "en", "fr")
+    counts = summary(kb, langs)
+    if args.json:
+        print(json.dumps(counts, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{'kind':<10}{'lang':<6}{'total':>7}" + "".join(f"{c:>11}" for c in CATEGORIES))
+    for kind, entry in counts.items():
+        for lang in langs:
+            print(f"{kind:<10}{lang:<6}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
+    if args.list:
+        for item in items(kb, langs):
+            if item.category in args.list:
+                print(f"{item.category}\t{item.record.kind}\t{item.record.id}\t{item.where}\t{item.record.path}")
+    return 0
+
+
+def _register_search(sub) -> None:
+    from .search import cli as search_cli
+
+    search_cli.register(sub)
+
+
+def _register_cr(sub) -> None:
+    from .cr import cli as cr_cli
+    from .cr import quotes_cli
+
+    quotes_cli.register(cr_cli.register(sub))
+
+
+def _register_import(sub) -> None:
+    from .importers import cli as importers_cli
+
+    importers_cli.register(sub)
+
+
+# Commands whose modules are heavy to import: registered only when run (or for --help), so that
+# `counterpedia search` does not pay for the CR tooling or the importer.
+LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import}
+
+
+def build_parser(only: str | None = None) -> ArgumentParser:
     parser = ArgumentParser(prog="counterpedia", description="Counterpedia: validate, search and publish the counters of Magic: The Gathering.")
     parser.add_argument("--version", action="version", version=f"counterpedia {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
@@ -106,15 +157,29 @@ def build_parser() -> ArgumentParser:
     b.add_argument("--lang", action="append", choices=("ja", "en", "fr"), help="build only this language (repeatable)")
     b.set_defaults(func=cmd_site_build)
 
-    from .cr import cli as cr_cli
-    from .cr import quotes_cli
+    p = sub.add_parser("status", help="translation status: per kind and language, official, community, machine, drifted and missing texts")
+    p.add_argument("--lang", choices=("ja", "en", "fr"), help="only this language")
+    p.add_argument("--json", action="store_true", help='print {"<kind>": {"total": N, "<lang>": {"official": N, …}}}')
+    p.add_argument("--list", action="append", choices=("official", "community", "machine", "drifted", "missing"),
+                   help="also list the texts of this category (repeatable): the translators' worklist")
+    p.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
+    p.set_defaults(func=cmd_status)
 
-    quotes_cli.register(cr_cli.register(sub))
+    for name, register in LAZY_COMMANDS.items():
+        if only is None or only == name:
+            register(sub)
     return parser
 
 
+def _command_of(argv: list[str]) -> str | None:
+    """The command named on the command line, if it is one of the lazily registered ones."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    return first if first in LAZY_COMMANDS else None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(only=_command_of(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
