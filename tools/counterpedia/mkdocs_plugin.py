@@ -90,7 +90,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
     def on_post_build(self, config) -> None:
         from .search.site_index import postprocess
 
-        postprocess(Path(config.site_dir))
+        postprocess(Path(config.site_dir), segment=self.config.lang == "ja")
         if not self.config.check_links:
             return
         foreign = tuple(f"{lang}/" for lang in LANGS if lang != "ja") if self.config.lang == "ja" else ()

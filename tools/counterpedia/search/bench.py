@@ -123,10 +123,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"{verdict(size, TARGETS['index_bytes'])})")
         try:
             for lang, ms in first_results(site).items():
+                # The target is "from page load to the first search result": timed from the load event.
                 print(f"first search result {lang} ({BROWSER_QUERIES[lang]!r}, headless Chromium, from disk): "
-                      f"{ms['navigation']:.0f} ms after navigation start (target < {TARGETS['first_result_ms']:.0f} ms: "
-                      f"{verdict(ms['navigation'], TARGETS['first_result_ms'])}); {ms['load']:.0f} ms after the "
-                      f"page's load event; a query typed on a ready index: {ms['query']:.0f} ms")
+                      f"{ms['load']:.0f} ms after the page's load event (target < {TARGETS['first_result_ms']:.0f} ms: "
+                      f"{verdict(ms['load'], TARGETS['first_result_ms'])}); {ms['navigation']:.0f} ms after "
+                      f"navigation start; a query typed on a ready index: {ms['query']:.0f} ms")
         except RuntimeError as error:
             print(f"first search result: not measured: {error}")
     return 0

@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .normalize import SEPARATOR, normalize_text
+from .normalize import JA_CHARS, SEPARATOR, normalize_text
+from .segment import segment_japanese
 
 INDEX_PATH = Path("search") / "search_index.json"
 
@@ -58,8 +59,9 @@ def excluded(location: str) -> bool:
     return location.split("#", 1)[0] in EXCLUDED_PAGES
 
 
-def transform(index: dict) -> dict:
-    """The normalized index (a new dict; `index` is left as it was)."""
+def transform(index: dict, segment: bool = False) -> dict:
+    """The normalized index (a new dict; `index` is left as it was). With `segment`, Japanese runs are
+    split into words here, once, with zero-width spaces, so the browser needs no segmenter of its own."""
     config = dict(index.get("config") or {})
     config["separator"] = SEPARATOR
     config.setdefault("pipeline", ["stopWordFilter"])
@@ -72,6 +74,8 @@ def transform(index: dict) -> dict:
         for key in ("title", "text"):
             if isinstance(doc.get(key), str):
                 doc[key] = normalize_text(doc[key])
+                if segment:
+                    doc[key] = segment_japanese(doc[key])
         value = boost(str(doc.get("location", "")))
         if value is not None and "boost" not in doc:
             doc["boost"] = value
@@ -84,12 +88,12 @@ def transform(index: dict) -> dict:
     return result
 
 
-def postprocess(site_dir: Path) -> int | None:
+def postprocess(site_dir: Path, segment: bool = False) -> int | None:
     """Rewrite SITE/search/search_index.json in place; its new size in bytes (None when there is none)."""
     path = Path(site_dir) / INDEX_PATH
     if not path.is_file():
         return None
     index = json.loads(path.read_text(encoding="utf-8"))
-    data = json.dumps(transform(index), ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(transform(index, segment), ensure_ascii=False, separators=(",", ":"))
     path.write_text(data, encoding="utf-8")
     return len(data.encode("utf-8"))
