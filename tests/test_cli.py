@@ -78,3 +78,8 @@ def test_hash_of_a_text_and_of_a_field(valid_data: Path, capsys):
     assert main(["hash", "--file", str(valid_data / "counters" / "rad.yaml"), "--path", "names.en"]) == 0
     assert capsys.readouterr().out.strip() == direct
     assert main(["hash", "--file", str(valid_data / "counters" / "rad.yaml"), "--path", "names.de"]) == 2
+
+
+def test_hash_of_a_missing_file_says_so(capsys):
+    assert main(["hash", "--file", "/no/such/record.yaml", "--path", "names.en"]) == 2
+    assert "no such file" in capsys.readouterr().err

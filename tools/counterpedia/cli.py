@@ -44,6 +44,10 @@ def cmd_hash(args) -> int:
     if args.file:
         from .load import read_document
 
+        if not Path(args.file).is_file():
+            print(f"counterpedia hash: {args.file}: no such file", file=sys.stderr)
+            return 2
+
         document, problems = read_document(Path(args.file))
         if document is None:
             print(render_all(problems), file=sys.stderr)
