@@ -41,7 +41,10 @@ class KnowledgeBase:
     records: dict[str, dict[str, Record]] = field(default_factory=lambda: {k: {} for k in KIND_ORDER})
     duplicates: list[Record] = field(default_factory=list)
 
+    _quoted: dict | None = field(default=None, repr=False)
+
     def add(self, record: Record) -> None:
+        self._quoted = None
         bucket = self.records.setdefault(record.kind, {})
         if record.id in bucket:
             self.duplicates.append(record)
@@ -59,12 +62,15 @@ class KnowledgeBase:
             yield from self.records.get(kind, {}).values()
 
     def quoted_rules(self) -> dict[str, QuotedRule]:
-        """Every quoted rule number, mapped to where it is quoted (first quote wins)."""
+        """Every quoted rule number, mapped to where it is quoted (first quote wins); computed once."""
+        if self._quoted is not None:
+            return self._quoted
         quoted: dict[str, QuotedRule] = {}
         for record in self.all("rule"):
             for index, entry in enumerate(record.data.get("rules") or []):
                 if isinstance(entry, dict) and isinstance(entry.get("number"), str):
                     quoted.setdefault(entry["number"], QuotedRule(entry["number"], record.id, index, entry))
+        self._quoted = quoted
         return quoted
 
     def rule_page_for(self, number: str) -> str | None:
