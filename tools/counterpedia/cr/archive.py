@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .diff import align
+from .diff import Change, align, diff
 from .parse import Edition, Rule
 
 
@@ -31,6 +31,13 @@ class RulesArchive:
         self.newest = self.editions[-1]
         # steps[i]: number in editions[i] -> number in editions[i + 1]
         self.steps = [align(a, b) for a, b in zip(self.editions, self.editions[1:])]
+        self._changes: dict[tuple[str, str], list[Change]] = {}
+
+    def changes(self, old: str, new: str) -> list[Change]:
+        """The diff of two editions, computed once (the three language builds share the archive)."""
+        if (old, new) not in self._changes:
+            self._changes[(old, new)] = diff(self.by_id[old], self.by_id[new])
+        return self._changes[(old, new)]
 
     @cached_property
     def _to_newest(self) -> dict[str, dict[str, str]]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..cr.archive import Mark, RulesArchive
-from ..cr.diff import diff, summary
+from ..cr.diff import summary
 from ..cr.words import DELETE, INSERT
 from . import i18n, urls
 from .markup import escape
@@ -85,7 +85,7 @@ class FullRulesRenderer:
         pairs = []
         for old, new in zip(self.archive.editions, self.archive.editions[1:]):
             page = changes_page(old.edition, new.edition)
-            changes = changes_between(self.archive, old.edition, new.edition)
+            changes = self.archive.changes(old.edition, new.edition)
             rows = []
             for change in changes:
                 current = self.archive.to_newest(new.edition, change.new) if change.new else None
@@ -103,13 +103,3 @@ class FullRulesRenderer:
     def all_pages(self) -> dict[str, str]:
         return {"cr/index.md": self.index_page(), **self.section_pages(), **self.changes_pages()}
 
-
-_CHANGES: dict[tuple[int, str, str], list] = {}
-
-
-def changes_between(archive: RulesArchive, old: str, new: str) -> list:
-    """The diff of two editions, computed once per archive (the three language builds share it)."""
-    key = (id(archive), old, new)
-    if key not in _CHANGES:
-        _CHANGES[key] = diff(archive.by_id[old], archive.by_id[new])
-    return _CHANGES[key]
