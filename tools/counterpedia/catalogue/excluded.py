@@ -12,8 +12,9 @@ from importlib import resources
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
-from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
+
+from ..load import yaml_loader
 
 CATEGORIES = ("engine-internal", "not-a-magic-card", "unverified")
 FILE = Path("catalogue") / "excluded-counters.yaml"
@@ -36,7 +37,7 @@ def schema() -> dict:
 
 def load_document(path: Path):
     try:
-        return YAML(typ="rt").load(path.read_text(encoding="utf-8"))
+        return yaml_loader().load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
         raise ExcludedListError(f"cannot read the file: {error}") from None
     except YAMLError as error:
