@@ -103,6 +103,8 @@ class SearchError(Exception):
 # -- the index ---------------------------------------------------------------------------------
 
 def data_files(data_dir: Path) -> list[Path]:
+    # Not load.record_files: importing counterpedia.load brings in ruamel (60 ms measured), and this
+    # listing runs on every `counterpedia search`, cache hit or not.
     files = []
     for root, dirs, names in os.walk(data_dir):
         dirs.sort()
