@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 
 from ruamel.yaml import YAML
@@ -32,17 +30,7 @@ def dumps(data, header: str = "") -> str:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder, then rename: never a half-written record."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o777)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    """Write one file atomically (see `counterpedia.writes.atomic_write`)."""
+    from .writes import atomic_write as write
+
+    write(Path(path), text)
