@@ -145,7 +145,7 @@ def test_slugs():
 
 
 def test_writes_are_atomic(tmp_path, monkeypatch):
-    from counterpedia import yamlio
+    from counterpedia import writes, yamlio
 
     target = tmp_path / "x.yaml"
     target.write_text("old\n", encoding="utf-8")
@@ -153,7 +153,7 @@ def test_writes_are_atomic(tmp_path, monkeypatch):
     def boom(*_a):
         raise OSError("disk full")
 
-    monkeypatch.setattr(yamlio.os, "replace", boom)
+    monkeypatch.setattr(writes.os, "replace", boom)
     with pytest.raises(OSError):
         yamlio.atomic_write(target, "new\n")
     assert target.read_text(encoding="utf-8") == "old\n"
