@@ -47,6 +47,7 @@ CODES: dict[str, Code] = {
         Code("E150", ERROR, "the list of excluded counter kinds is malformed", "see catalogue/excluded-counters.yaml: `counters`, a list of {name, category, reason}", "validate (excluded list)"),
         Code("E151", ERROR, "counter kind both recorded and excluded", "remove it from catalogue/excluded-counters.yaml, or delete the counter record", "validate (excluded list)"),
         Code("E152", ERROR, "no source shows that this counter exists", "cite in `sources` the CR (cr) or a card-text, dataset or wiki source showing a card that prints it"),
+        Code("E180", ERROR, "a machine or community name differs from the name printed on cards", "use the printed name: `status: official`, `source: wotc-printed-cards`, its `version` and `printing` (as `counterpedia import mtgjson` writes it)"),
     ]
 }
 
