@@ -48,7 +48,7 @@ def test_check_reports_like_the_validator(data_copy, cr_env, capsys):
     assert main(["cr", "check"]) == 0
     assert main(["cr", "check", "--edition", "20240308"]) == 1
     out = capsys.readouterr().out
-    assert "data/rules/rad-counters.yaml:30:13: error[E302] rule 727.1 is 725.1 in the 20240308 edition" in out
+    assert "data/rules/rad-counters.yaml:31:13: error[E302] rule 727.1 is 725.1 in the 20240308 edition" in out
     assert "error[E301] rule 122.1b: the quoted text differs" in out
     assert "error[E303] rule 122.9 is not in the 20240308 edition" in out
 

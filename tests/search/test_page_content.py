@@ -24,3 +24,12 @@ def test_quoted_rules_and_rulings_are_indexed_on_their_own_pages_only():
     assert mark_for_search(html, "counters/rad.md").count(EXCLUDE) == 2
     assert EXCLUDE not in mark_for_search(html, "rulings/index.md")
     assert EXCLUDE not in mark_for_search('<h2 id="727-1">727.1</h2>', "rules/rad-counters.md")
+
+
+def test_history_and_noted_differences_stay_out():
+    html = ('<div class="cp-text cp-text--official"><div class="cp-text__main" lang="ja"><p>現行</p>'
+            '<div class="cp-differs"><p>英語版との違い</p></div></div></div>'
+            '<div class="cp-history-quotes"><p>旧訳</p></div>')
+    marked = mark_for_search(html, "rules/counters.md")
+    assert f'<div{EXCLUDE} class="cp-differs"' in marked and f'<div{EXCLUDE} class="cp-history-quotes"' in marked
+    assert '<div class="cp-text__main" lang="ja"><p>現行</p>' in marked  # the current text is indexed

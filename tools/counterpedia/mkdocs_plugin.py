@@ -64,7 +64,9 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         self.archive = archive.available() if wanted else None
         if self.archive is None:
             log.info("no Comprehensive Rules files found: building from the data alone")
-        config.nav = nav(lang, self.editor_pages, full_rules=self.archive is not None)
+        self.ja_rules = self._japanese_rules() if self.archive is not None and lang == "ja" else None
+        bilingual = self.ja_rules is not None and self.ja_rules.edition == self.archive.newest.edition
+        config.nav = nav(lang, self.editor_pages, full_rules=self.archive is not None, bilingual=bilingual)
         config.site_name = i18n.t("site_name", lang)
         config.extra["cp_alternate"] = alternates(lang)
         config.extra["cp_lang"] = lang
@@ -72,8 +74,25 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             config.watch.append(str(self.data_dir))
         return config
 
+    def _japanese_rules(self):
+        """The official Japanese CR file ($COUNTERPEDIA_CR_JA or the cache), for the Japanese full-rules pages."""
+        from .cr import ja_locate
+        from .cr.ja_parse import JaCRParseError
+        from .cr.locate import CRNotFound
+
+        try:
+            edition = ja_locate.available()
+        except (CRNotFound, JaCRParseError) as error:
+            raise PluginError(f"the Japanese Comprehensive Rules file: {error}") from None
+        if edition is None:
+            log.info("no Japanese Comprehensive Rules file found: the full rules are shown in English only")
+        elif edition.edition != self.archive.newest.edition:
+            log.warning(f"the Japanese Comprehensive Rules file is of edition {edition.edition}, the newest English "
+                        f"one {self.archive.newest.edition}: the Japanese text is not shown beside it")
+        return edition
+
     def on_files(self, files: Files, config) -> Files:
-        renderer = SiteRenderer(self.kb, self.config.lang, self.archive)
+        renderer = SiteRenderer(self.kb, self.config.lang, self.archive, self.ja_rules)
         for path, markdown in renderer.all_pages().items():
             existing = files.get_file_from_path(path)
             if existing is not None:

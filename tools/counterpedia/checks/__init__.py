@@ -6,7 +6,7 @@ from typing import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..knowledge import KnowledgeBase
-from . import dates, excluded, existence, identity, printed_names, provenance, references, rules, schema
+from . import dates, differences, excluded, existence, identity, printed_names, provenance, references, rules, schema
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -17,6 +17,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("rules", rules.check),
     ("dates", dates.check),
     ("provenance", provenance.check),
+    ("differences", differences.check),
     ("existence", existence.check),
     ("excluded", excluded.check),
     ("printed names", printed_names.check),

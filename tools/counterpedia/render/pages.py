@@ -34,10 +34,11 @@ def environment() -> jinja2.Environment:
 class SiteRenderer:
     """Renders the pages of one language; `rule_target` resolves rules the data does not quote."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None):
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None):
         self.kb = kb
         self.lang = lang
         self.archive = archive
+        self.ja_rules = ja_rules  # the official Japanese CR (a cr.ja_parse.JaEdition), for the full-rules pages
         self.linker = Linker(kb, lang, archive)
         self.r = TextRenderer(kb, lang, self.linker)
         self.backlinks = backlinks(kb)
@@ -189,7 +190,8 @@ class SiteRenderer:
         if kind == "rule":
             items.sort(key=lambda item: item[2])
             items = [(f"{extra}. {label}", href, "") for label, href, extra in items]
-        return self.render("index_list.md.j2", page, heading=self.t(heading_key), items=items)
+        notice = self.t("fr_no_official_cr") if kind == "rule" and self.lang == "fr" else ""
+        return self.render("index_list.md.j2", page, heading=self.t(heading_key), items=items, notice=notice)
 
     def home_page(self) -> str:
         page = "index.md"
@@ -256,7 +258,7 @@ class SiteRenderer:
         if self.archive is not None:
             from .cr_pages import FullRulesRenderer
 
-            pages.update(FullRulesRenderer(self, self.archive).all_pages())
+            pages.update(FullRulesRenderer(self, self.archive, self.ja_rules).all_pages())
         return pages
 
 
@@ -265,13 +267,14 @@ def has_own_rules(counter: Record) -> bool:
     return any(str(n).startswith("122.1") and str(n)[-1].isalpha() for n in counter.data.get("rules") or [])
 
 
-def nav(lang: str, editor_pages: list[str], full_rules: bool = False) -> list:
-    """The sidebar: index pages only (leaf pages stay out of the nav: it is rendered into every page)."""
+def nav(lang: str, editor_pages: list[str], full_rules: bool = False, bilingual: bool = False) -> list:
+    """The sidebar: index pages only (leaf pages stay out of the nav: it is rendered into every page).
+    `bilingual`: the full rules show the official Japanese beside the English."""
     t = lambda key: i18n.t(key, lang)  # noqa: E731
     entries = [
         {t("home"): "index.md"},
         {t("rules"): "rules/index.md"},
-        *([{t("full_rules"): [{t("full_rules_contents"): "cr/index.md"}, {t("what_changed"): "cr/changes/index.md"}]}]
+        *([{t("full_rules_bilingual" if bilingual else "full_rules"): [{t("full_rules_contents"): "cr/index.md"}, {t("what_changed"): "cr/changes/index.md"}]}]
           if full_rules else []),
         {t("rulings"): [{t("rulings_by_date"): "rulings/index.md"}, {t("rulings_by_counter"): "rulings/by-counter.md"}]},
         {t("cards"): "cards/index.md"},

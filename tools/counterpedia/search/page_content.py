@@ -10,7 +10,9 @@ from the published page afterwards). Left out:
   ids): they are indexed once, on their own page (rules/…, rulings/index.html), so a search for their
   text lands on the rule's anchor or the ruling, and the index is not three times their size;
 - status badges and provenance lines (`cp-badge`, `cp-meta`, `cp-canonical-label`): "公式", "Official",
-  a source's title and an edition on every text would match every query for them.
+  a source's title and an edition on every text would match every query for them;
+- a rule's quotes of earlier editions (`cp-history-quotes`) and the notes on how an official translation
+  differs from the English (`cp-differs`): a search finds the current text, not history or commentary.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import re
 
 EXCLUDE = ' data-search-exclude="true"'
 _BLOCK = re.compile(r'<div class="cp-text cp-text--(?P<status>[\w-]+)"|'
-                    r'<(?P<tag>div|span) class="(?P<class>cp-text__canonical|cp-badge|cp-meta|cp-canonical-label)\b')
+                    r'<(?P<tag>div|span) class="(?P<class>cp-text__canonical|cp-badge|cp-meta|cp-canonical-label|cp-history-quotes|cp-differs)\b')
 
 
 _QUOTED_HEADING = re.compile(r'<(?P<tag>h[2-6]) id="(?:rule-[0-9]|[0-9]{4}-[0-9]{2}-[0-9]{2}-)')
