@@ -29,6 +29,7 @@ PLUS = '''id: plus1-plus1
 names:
   en: {text: +1/+1 counter, status: official, source: cr, version: "20260116"}
 holders: [permanent]
+rules: ["122.1a"]
 sources: [cr]
 '''
 
