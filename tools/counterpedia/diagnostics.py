@@ -48,6 +48,7 @@ CODES: dict[str, Code] = {
         Code("E151", ERROR, "counter kind both recorded and excluded", "remove it from catalogue/excluded-counters.yaml, or delete the counter record", "validate (excluded list)"),
         Code("E152", ERROR, "no source shows that this counter exists", "cite in `sources` the CR (cr) or a card-text, dataset or wiki source showing a card that prints it"),
         Code("E160", ERROR, "counter kind covered by a rule's pattern does not cite it", "add the rule to `rules` (+X/+Y and -X/-Y counters: the +X/+Y rule; keyword counters: the keyword-counter rule)"),
+        Code("E164", ERROR, "name given as official from the CR is written in no rule the counter cites", "cite a card that prints the name (wotc-oracle or wotc-printed-cards), or mark it as our own wording (community)"),
     ]
 }
 

@@ -6,7 +6,7 @@ from typing import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..knowledge import KnowledgeBase
-from . import dates, excluded, existence, identity, pattern_rules, provenance, references, rules, schema
+from . import cr_names, dates, excluded, existence, identity, pattern_rules, provenance, references, rules, schema
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -20,6 +20,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("existence", existence.check),
     ("excluded", excluded.check),
     ("pattern_rules", pattern_rules.check),
+    ("cr_names", cr_names.check),
 ]
 
 
