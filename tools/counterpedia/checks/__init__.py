@@ -6,7 +6,8 @@ from typing import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..knowledge import KnowledgeBase
-from . import cr_names, dates, excluded, existence, identity, pattern_rules, provenance, references, rules, schema
+from . import (cr_names, dates, excluded, existence, identity, official, pattern_rules, provenance, references, rules,
+               schema)
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -19,6 +20,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("provenance", provenance.check),
     ("existence", existence.check),
     ("excluded", excluded.check),
+    ("official", official.check),
     ("pattern_rules", pattern_rules.check),
     ("cr_names", cr_names.check),
 ]
