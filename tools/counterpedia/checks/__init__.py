@@ -6,8 +6,8 @@ from typing import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..knowledge import KnowledgeBase
-from . import (cr_names, dates, excluded, existence, identity, official, pattern_rules, provenance, references, rules,
-               schema)
+from . import (collisions, cr_names, dates, excluded, existence, identity, official, pattern_rules, provenance,
+               references, rules, schema)
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -23,6 +23,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("official", official.check),
     ("pattern_rules", pattern_rules.check),
     ("cr_names", cr_names.check),
+    ("collisions", collisions.check),
 ]
 
 
