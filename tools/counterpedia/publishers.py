@@ -24,5 +24,6 @@ def is_publisher_text(source: dict) -> bool:
 
 def is_copy(source: dict) -> bool:
     """A source that can be the copy a text was read from: anything but commentary and machine translation
-    (a publisher's own document may quote another of theirs: a FAQ quoting the rules)."""
+    (a publisher's own document may quote another of theirs: a FAQ quoting the rules). An article of the
+    publisher (`editorial`) is not a `via` either: it is the `source` of what it publishes."""
     return source.get("type") not in OWN_WRITING_TYPES
