@@ -52,6 +52,12 @@ CODES: dict[str, Code] = {
         Code("E150", ERROR, "the list of excluded counter kinds is malformed", "see catalogue/excluded-counters.yaml: `counters`, a list of {name, category, reason}", "validate (excluded list)"),
         Code("E151", ERROR, "counter kind both recorded and excluded", "remove it from catalogue/excluded-counters.yaml, or delete the counter record", "validate (excluded list)"),
         Code("E152", ERROR, "no source shows that this counter exists", "cite in `sources` the CR (cr) or a card-text, dataset or wiki source showing a card that prints it"),
+        Code("E160", ERROR, "counter kind covered by a rule's pattern does not cite it", "add the rule to `rules` (+X/+Y and -X/-Y counters: the +X/+Y rule; keyword counters: the keyword-counter rule)"),
+        Code("E161", ERROR, "official text that does not cite a text the publisher published", "cite what Wizards of the Coast published as `source` (cr, cr-ja, wotc-printed-cards, wotc-oracle, release notes, a FAQ) and the copy you read it from as `via`; with no publisher's text behind it, lower `status`"),
+        Code("E162", ERROR, "`via` does not name a copy", "`via` names the dataset, wiki or other copy the text was read from: not the text's own source, not our commentary or a machine translation"),
+        Code("E163", ERROR, "two records of one kind share a name in one language", "give each record its own name: the printed term where a card prints one, else a machine translation that does not collide"),
+        Code("E164", ERROR, "name given as official from the CR is written in no rule the counter cites", "cite a card that prints the name (wotc-oracle or wotc-printed-cards), or mark it as our own wording (community)"),
+        Code("W204", WARNING, "two records of one kind share a machine-translated name in one language", "retranslate one of them (or both): the printed term where a card prints one"),
         Code("E180", ERROR, "a machine or community name differs from the name printed on cards", "use the printed name: `status: official`, `source: wotc-printed-cards`, its `version` and `printing` (as `counterpedia import mtgjson` writes it)"),
     ]
 }

@@ -6,7 +6,8 @@ from typing import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..knowledge import KnowledgeBase
-from . import dates, differences, excluded, existence, identity, printed_names, provenance, references, rules, schema
+from . import (collisions, cr_names, dates, differences, excluded, existence, identity, official, pattern_rules,
+               printed_names, provenance, references, rules, schema)
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -21,6 +22,10 @@ REGISTRY: list[tuple[str, Check]] = [
     ("existence", existence.check),
     ("excluded", excluded.check),
     ("printed names", printed_names.check),
+    ("official", official.check),
+    ("pattern_rules", pattern_rules.check),
+    ("cr_names", cr_names.check),
+    ("collisions", collisions.check),
 ]
 
 

@@ -199,7 +199,7 @@ class SiteRenderer:
         for counter in sorted(self.kb.all("counter"), key=lambda r: self.title(r).casefold()):
             data = counter.data
             names = data.get("names") or {}
-            own = has_own_rules(counter)
+            own = defining_rules(counter)
             states = [text_state(names, lang, "en") for lang in LANGS]
             status = " ".join(
                 f'<span class="cp-dot cp-dot--{"drifted" if s.drifted else s.status}" title="{i18n.ENDONYMS[s.lang]}: {i18n.status_label("drifted" if s.drifted else s.status, self.lang)}">{s.lang}</span>'
@@ -212,7 +212,8 @@ class SiteRenderer:
                 "en": (names.get("en") or {}).get("text", "—") if isinstance(names.get("en"), dict) else "—",
                 "holders": ", ".join(i18n.HOLDERS.get(h, {}).get(self.lang, h) for h in data.get("holders") or []),
                 "first_set": first.get("name", "—") if isinstance(first, dict) else "—",
-                "own_rules": self.t("yes") if own else self.t("no"),
+                # The rule numbers themselves, linked: "yes" alone hid which rule, and whether it was right.
+                "own_rules": ", ".join(f"[{n}]({self.linker.rule_link(page, n)})" for n in own) or self.t("no"),
                 "status": status,
             })
         return self.render("home.md.j2", page, catalogue=rows, archive=self.archive)
@@ -262,9 +263,17 @@ class SiteRenderer:
         return pages
 
 
+def defining_rules(counter: Record) -> list[str]:
+    """The subrules of CR 122.1 (122.1a–i…) that the kind cites: the rules that give it an effect of its own,
+    by name (shield, stun, rad…) or by pattern (+X/+Y and -X/-Y counters, keyword counters; the validator's
+    E160 makes sure a kind so covered cites its rule)."""
+    return sorted((str(n) for n in counter.data.get("rules") or [] if str(n).startswith("122.1") and str(n)[-1].isalpha()),
+                  key=sort_key)
+
+
 def has_own_rules(counter: Record) -> bool:
-    """A kind with rules of its own: one that a subrule of CR 122.1 (122.1a–i…) defines."""
-    return any(str(n).startswith("122.1") and str(n)[-1].isalpha() for n in counter.data.get("rules") or [])
+    """A kind with rules of its own: one that a subrule of CR 122.1 defines."""
+    return bool(defining_rules(counter))
 
 
 def nav(lang: str, editor_pages: list[str], full_rules: bool = False, bilingual: bool = False) -> list:
