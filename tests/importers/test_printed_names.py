@@ -31,6 +31,8 @@ def sets() -> list[Set]:
 
 
 def name(text: str, status: str = "machine", source: str = "counterpedia-mt", english: str = "") -> str:
+    if status == "official" and source == "wotc-oracle":
+        return f'{{text: {text}, status: official, source: wotc-oracle, version: "2022-04-25", via: mtgjson-20220425}}'
     if status == "official":
         return f'{{text: {text}, status: official, source: {source}, version: "20260116"}}'
     return (f'{{text: {text}, status: {status}, source: {source}, version: "2026-11-29", '
@@ -39,12 +41,13 @@ def name(text: str, status: str = "machine", source: str = "counterpedia-mt", en
 
 def counter(record_id: str, english: str, ja: str | None, fr: str | None, extra: str = "", comment: str = "") -> str:
     lines = [comment] if comment else []
-    lines += [f"id: {record_id}", "names:", f"  en: {name(english, 'official', 'cr')}"]
+    # English counter names as the Oracle text prints them (no rule of these test records names them).
+    lines += [f"id: {record_id}", "names:", f"  en: {name(english, 'official', 'wotc-oracle')}"]
     if ja:
         lines.append(f"  ja: {ja if ja.startswith('{') else name(ja, english=english)}")
     if fr:
         lines.append(f"  fr: {fr if fr.startswith('{') else name(fr, english=english)}")
-    lines += ["holders: [permanent]", "sources: [cr]"]
+    lines += ["holders: [permanent]", "sources: [wotc-oracle]"]
     return "\n".join(lines) + "\n" + extra
 
 
@@ -65,6 +68,7 @@ THEFT = counter("theft", "theft counter", None, "marqueur « vol »", extra=(
     f"  fr: {{text: Les marqueurs « vol »., status: machine, source: counterpedia-mt, version: \"2026-11-29\", "
     f"translates: {{lang: en, version: \"2026-11-29\", hash: \"{text_hash('Theft counters.')}\"}}}}\n"))
 FLYING = counter("flying", "flying counter", None, "marqueur « vol »", extra=(
+    'rules: ["122.1b"]\n'
     "summary:\n  en: {text: Flying counters., status: community, source: counterpedia, version: \"2026-11-29\"}\n"
     f"  fr: {{text: Un marqueur « vol » donne le vol., status: machine, source: counterpedia-mt, version: \"2026-11-29\", "
     f"translates: {{lang: en, version: \"2026-11-29\", hash: \"{text_hash('Flying counters.')}\"}}}}\n"))
@@ -74,7 +78,10 @@ RECORDS = {
     "counters/theft.yaml": THEFT,
     "counters/flying.yaml": FLYING,
     "counters/storage.yaml": counter("storage", "storage counter", "保管カウンター", None),
-    "counters/indestructible.yaml": counter("indestructible", "indestructible counter", name("破壊不能カウンター", "official", "cr"), None),
+    "counters/indestructible.yaml": counter("indestructible", "indestructible counter",
+                                           '{text: 破壊不能カウンター, status: official, source: wotc-printed-cards, version: "2020-04-17", '
+                                           'via: mtgjson-20220425, printing: {set: C20, number: "41"}}', None,
+                                           extra='rules: ["122.1b"]\n'),
     "counters/wish.yaml": counter("wish", "wish counter", "望みカウンター", "marqueur « souhait »"),
     "counters/level.yaml": counter("level", "level counter", "レベルカウンター", "marqueur « niveau »"),
     "mechanics/bolster.yaml": mechanic("bolster", "Bolster", "keyword-action", "鼓舞", "renfort"),

@@ -24,7 +24,7 @@ def test_it_adds_cards_links_rulings_and_printed_names(import_data, samples, cap
     assert main(run(import_data, samples)) == 0
     out = capsys.readouterr().out
     # the Scryfall copy, the Oracle text, the two kinds of ruling (printed cards are in the data set already)
-    assert "added: 2 card(s), 4 counter-card link(s), 3 ruling(s), 4 printed name(s), 4 source(s)" in out
+    assert "added: 2 card(s), 4 counter-card link(s), 3 ruling(s), 4 printed name(s), 3 source(s)" in out
 
     hoarder = load(import_data / "cards" / "sample-acorn-hoarder.yaml")
     assert hoarder["names"]["en"]["text"] == "Sample Acorn Hoarder"
@@ -98,7 +98,7 @@ def test_excluded_kinds_found_in_oracle_text_are_reported(import_data, samples, 
 
 def test_oracle_cards_alone(import_data, samples, capsys):
     assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(import_data), "--version", "2026-11-29"]) == 0
-    assert "added: 2 card(s), 4 counter-card link(s), 0 ruling(s), 0 printed name(s), 2 source(s)" in capsys.readouterr().out
+    assert "added: 2 card(s), 4 counter-card link(s), 0 ruling(s), 0 printed name(s), 1 source(s)" in capsys.readouterr().out
     assert not list((import_data / "rulings").glob("2024-07-26-*"))
     assert "ja" not in load(import_data / "cards" / "sample-acorn-hoarder.yaml")["names"]
 
