@@ -130,9 +130,15 @@ def _register_import(sub) -> None:
     importers_cli.register(sub)
 
 
+def _register_fmt(sub) -> None:
+    from . import fmt
+
+    fmt.register(sub)
+
+
 # Commands whose modules are heavy to import: registered only when run (or for --help), so that
 # `counterpedia search` does not pay for the CR tooling or the importer.
-LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import}
+LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import, "fmt": _register_fmt}
 
 
 def build_parser(only: str | None = None) -> ArgumentParser:

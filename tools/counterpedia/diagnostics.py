@@ -47,6 +47,7 @@ CODES: dict[str, Code] = {
         Code("E150", ERROR, "the list of excluded counter kinds is malformed", "see catalogue/excluded-counters.yaml: `counters`, a list of {name, category, reason}", "validate (excluded list)"),
         Code("E151", ERROR, "counter kind both recorded and excluded", "remove it from catalogue/excluded-counters.yaml, or delete the counter record", "validate (excluded list)"),
         Code("E152", ERROR, "no source shows that this counter exists", "cite in `sources` the CR (cr) or a card-text, dataset or wiki source showing a card that prints it"),
+        Code("E400", ERROR, "fmt could not format the file without changing its data or a comment", "the file is left as it is: please report it with the file attached", "fmt"),
     ]
 }
 
