@@ -136,9 +136,16 @@ def _register_fmt(sub) -> None:
     fmt.register(sub)
 
 
+def _register_editor(sub) -> None:
+    from . import editor_cli
+
+    editor_cli.register(sub)
+
+
 # Commands whose modules are heavy to import: registered only when run (or for --help), so that
 # `counterpedia search` does not pay for the CR tooling or the importer.
-LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import, "fmt": _register_fmt}
+LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import, "fmt": _register_fmt,
+                 "new": _register_editor}
 
 
 def build_parser(only: str | None = None) -> ArgumentParser:

@@ -321,6 +321,13 @@ def format_data(kind: str | None, data, header: str = "") -> str:
     return format_text(kind, header + _dump(data))
 
 
+def with_comments(kind: str | None, data, header: str, eol: dict[tuple, str]) -> str:
+    """The formatted text of `data` with `header` comment lines on top and an end-of-line comment at
+    each path of `eol` (e.g. `counterpedia new`'s field descriptions)."""
+    placement = _Placement(head=header.splitlines(), eol={path: [text] for path, text in eol.items()})
+    return format_text(kind, _emit(_build(data, _schema_node(kind), {}), placement))
+
+
 def _first_line(source: str) -> int:
     """The first line that is neither blank nor a comment (where the first key is)."""
     for number, line in enumerate(source.split("\n")):
