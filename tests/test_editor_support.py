@@ -75,7 +75,7 @@ def test_every_schema_is_mapped_and_exists():
     assert mapped == expected
 
 
-@pytest.mark.parametrize("path", sorted(SCHEMAS.glob("*.schema.json")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(SCHEMAS.rglob("*.schema.json")), ids=lambda p: p.relative_to(SCHEMAS).as_posix())
 def test_every_schema_is_itself_valid(path):
     schema = json.loads(path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)  # raises SchemaError, naming the keyword, if not
