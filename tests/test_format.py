@@ -242,3 +242,26 @@ def test_any_valid_record_survives_load_fmt_load_and_fmt_is_idempotent(kind, dat
     once = format_text(kind, text)
     assert load(once) == before
     assert format_text(kind, once) == once
+
+
+COMMENT_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blacklist_characters="\x85\ufeff"), max_size=12)
+
+
+@pytest.mark.parametrize("kind", ["counter", "rule", "ruling"])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_comments_anywhere_are_never_lost_and_a_second_run_changes_nothing(kind, data):
+    record = data.draw(records(kind))
+    lines = format_text(kind, as_yaml_flow(record)).splitlines()
+    out = []
+    for line in lines:
+        for _ in range(data.draw(st.integers(0, 1))):  # a comment line, at any indentation, before this line
+            out.append(" " * data.draw(st.integers(0, 8)) + "#" + data.draw(COMMENT_TEXT).rstrip())
+        if data.draw(st.booleans()):
+            line += "  #" + data.draw(COMMENT_TEXT).rstrip()  # an end-of-line comment
+        out.append(line)
+    text = "\n".join(out) + "\n"
+    once = format_text(kind, text)
+    assert load(once) == load(text) == record
+    assert sorted(c.text for c in comments(once)) == sorted(c.text for c in comments(text))
+    assert format_text(kind, once) == once
