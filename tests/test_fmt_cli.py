@@ -87,3 +87,12 @@ def test_an_interrupted_fmt_is_finished_by_the_next_run(data):
     assert main(["fmt", "data"]) == 0
     assert card(data).read_text(encoding="utf-8") == FORMATTED
     assert not journal_path(data).exists()
+
+
+def test_the_shipped_data_is_formatted(in_dir, capsys):
+    """`fmt --check` passes on data/ and the excluded list, as the pre-commit hook and CI run it."""
+    if not (ROOT / "data").is_dir():
+        pytest.skip("no data/")
+    in_dir(ROOT)
+    code = main(["fmt", "--check"])
+    assert code == 0, capsys.readouterr().out
