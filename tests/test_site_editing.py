@@ -62,3 +62,40 @@ def test_the_site_serves_the_export_under_api(built_site, real_data):
         for lang, url in record["urls"].items():
             assert (built_site / url.split("#")[0]).is_file(), (lang, url)
     assert (built_site / "api" / "schemas" / "records.schema.json").is_file()
+
+
+def small_site(tmp_path: Path, monkeypatch, repository: str | None) -> Path:
+    """The English site of the small valid data set (a second to build)."""
+    from counterpedia.site_build import build_all
+
+    root = Path(__file__).resolve().parents[1]
+    monkeypatch.setenv("COUNTERPEDIA_FULL_RULES", "0")
+    monkeypatch.delenv("GITHUB_SERVER_URL", raising=False)
+    if repository:
+        monkeypatch.setenv("GITHUB_REPOSITORY", repository)
+    else:
+        monkeypatch.delenv("GITHUB_REPOSITORY", raising=False)
+    return build_all(root, tmp_path / "site", langs=("en",), data_dir=root / "tests" / "fixtures" / "valid" / "data") / "en"
+
+
+def test_every_page_edits_the_file_or_folder_it_comes_from(tmp_path, monkeypatch):
+    root = Path(__file__).resolve().parents[1]
+    site = small_site(tmp_path, monkeypatch, "owner/repo")
+    pages = [p for p in site.rglob("*.html") if p.name != "404.html"]
+    assert pages
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        edits = re.findall(r'<a href="https://github\.com/owner/repo/(edit|tree)/main/([^"]*)"[^>]*class="md-content__button', html)
+        assert len(edits) == 1, f"{page.relative_to(site)}: {edits}"
+        mode, target = edits[0]
+        assert (root / target).is_file() if mode == "edit" else (root / target).is_dir(), (page, target)
+    rad = (site / "counters" / "rad.html").read_text(encoding="utf-8")
+    assert "/edit/main/tests/fixtures/valid/data/counters/rad.yaml" in rad
+    guide = (site / "editors" / "contributing.html").read_text(encoding="utf-8")
+    assert "/edit/main/docs/editors/contributing.md" in guide
+
+
+def test_without_a_repository_no_page_has_an_edit_button(tmp_path, monkeypatch):
+    site = small_site(tmp_path, monkeypatch, None)
+    for page in site.rglob("*.html"):
+        assert 'rel="edit"' not in page.read_text(encoding="utf-8"), page
