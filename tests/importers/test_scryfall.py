@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from counterpedia.format import format_text
+
 from counterpedia.cli import main
 from counterpedia.importers import scryfall
 from counterpedia.yamlio import load
@@ -59,8 +61,11 @@ def test_rulings_keep_their_date_source_and_status(import_data, samples):
 def test_hand_edited_fields_are_never_overwritten(import_data, samples):
     main(run(import_data, samples))
     acorn = (import_data / "counters" / "acorn.yaml").read_text(encoding="utf-8")
-    # every line of the hand-edited record is still there, in order, byte for byte; the new cards follow its own
-    assert acorn == ACORN.replace("  - hand-picked-card\n", "  - hand-picked-card\n  - sample-acorn-hoarder\n  - sample-clockwork-sample-clock-tower\n")
+    # every value and comment of the hand-edited record is still there, in the layout of `counterpedia fmt`;
+    # the new cards follow its own
+    assert acorn == format_text("counter", ACORN.replace(
+        "  - hand-picked-card\n", "  - hand-picked-card\n  - sample-acorn-hoarder\n  - sample-clockwork-sample-clock-tower\n"))
+    assert "# flow style, kept as written" in acorn
     knight = (import_data / "cards" / "sample-decor-knight.yaml").read_text(encoding="utf-8")
     assert knight.startswith("# Hand-edited: keep my spelling.\nid: sample-decor-knight\nnames:\n  en:\n    text: Sample Décor Knight (hand-edited)\n")
     assert "Chevalier du décor d’exemple" in knight  # the missing French name was added

@@ -59,6 +59,7 @@ CODES: dict[str, Code] = {
         Code("E164", ERROR, "name given as official from the CR is written in no rule the counter cites", "cite a card that prints the name (wotc-oracle or wotc-printed-cards), or mark it as our own wording (community)"),
         Code("W204", WARNING, "two records of one kind share a machine-translated name in one language", "retranslate one of them (or both): the printed term where a card prints one"),
         Code("E180", ERROR, "a machine or community name differs from the name printed on cards", "use the printed name: `status: official`, `source: wotc-printed-cards`, its `version` and `printing` (as `counterpedia import mtgjson` writes it)"),
+        Code("E400", ERROR, "fmt could not format the file without changing its data or a comment", "the file is left as it is: please report it with the file attached", "fmt"),
     ]
 }
 

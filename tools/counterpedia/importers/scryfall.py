@@ -293,7 +293,7 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
         path = data_dir / "sources" / f"{source_id}.yaml"
         if not path.exists():
             record = CommentedMap(SOURCE_RECORDS[source_id])
-            report.changes.append(Change(path, yamlio.dumps(record, "# Added by `counterpedia import scryfall`.\n"), f"source {source_id}"))
+            report.changes.append(Change(path, _formatted(path, record, "# Added by `counterpedia import scryfall`.\n"), f"source {source_id}"))
             report.added_sources += 1
 
     # cards, and their printed names
@@ -321,7 +321,7 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
                 added.append("set")
             if added:
                 report.added_names += sum(1 for a in added if a.endswith("name") or " name " in a)
-                report.changes.append(Change(path, yamlio.dumps(record), f"card {found.card_id}: added {', '.join(added)}"))
+                report.changes.append(Change(path, _formatted(path, record), f"card {found.card_id}: added {', '.join(added)}"))
         else:
             record = CommentedMap()
             record["id"] = found.card_id
@@ -337,7 +337,7 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
             if found.set_name:
                 record["set"] = _set(found)
             header = f"# Added by `counterpedia import scryfall` (Scryfall data of {version}): its Oracle text uses {', '.join(found.counters)} counters.\n"
-            report.changes.append(Change(path, yamlio.dumps(record, header), f"card {found.card_id} ({found.name}): new record"))
+            report.changes.append(Change(path, _formatted(path, record, header), f"card {found.card_id} ({found.name}): new record"))
             report.added_cards += 1
 
     # counters' `cards` lists
@@ -364,7 +364,7 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
             continue
         cards.extend(new)
         report.added_links += len(new)
-        report.changes.append(Change(path, yamlio.dumps(record), f"counter {counter_id}: +{len(new)} card(s): {', '.join(new)}"))
+        report.changes.append(Change(path, _formatted(path, record), f"counter {counter_id}: +{len(new)} card(s): {', '.join(new)}"))
 
     # rulings
     for ruling in plan.rulings:
@@ -384,7 +384,7 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
         about["counters"] = CommentedSeq(sorted(ruling.counters))
         about["cards"] = CommentedSeq([ruling.card_id])
         record["about"] = about
-        report.changes.append(Change(path, yamlio.dumps(record, "# Added by `counterpedia import scryfall`.\n"),
+        report.changes.append(Change(path, _formatted(path, record, "# Added by `counterpedia import scryfall`.\n"),
                                      f"ruling {ruling.ruling_id} ({ruling.source})"))
         report.added_rulings += 1
 
@@ -393,6 +393,14 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
         report.lines.append(f"note: excluded counter kind '{name}' appears in the Oracle text of {shown}: review its entry in the excluded list")
     report.lines.extend(change.summary for change in report.changes)
     return report
+
+
+def _formatted(path: Path, record, header: str = "") -> str:
+    """The text of a record to write, in the one layout of `counterpedia fmt`."""
+    from ..format import format_data
+    from ..load import schema_kind
+
+    return format_data(schema_kind(path), record, header)
 
 
 def _set(found: FoundCard) -> CommentedMap:
