@@ -77,11 +77,15 @@ def cmd_site_build(args) -> int:
     if not (project / "mkdocs.yml").is_file():
         print(f"counterpedia site build: no mkdocs.yml in {project}", file=sys.stderr)
         return 2
+    if args.data and not Path(args.data).is_dir():
+        print(f"counterpedia site build: {args.data}: no such data folder", file=sys.stderr)
+        return 2
     try:
-        out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or ("ja", "en", "fr")))
+        out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or ("ja", "en", "fr")),
+                        data_dir=Path(args.data) if args.data else None)
     except SiteBuildError as error:
         print(f"counterpedia site build: {error}", file=sys.stderr)
-        return 1
+        return error.status
     print(f"built {out} (open {out / 'index.html'})")
     return 0
 
@@ -158,6 +162,7 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     b = site_sub.add_parser("build", help="build ja at OUT/, en at OUT/en/, fr at OUT/fr/ and check every link")
     b.add_argument("--out", help="output folder (default: site/)")
     b.add_argument("--project", default=".", help="the folder holding mkdocs.yml (default: .)")
+    b.add_argument("--data", metavar="DIR", help="the data folder (default: the one mkdocs.yml names, data/)")
     b.add_argument("--lang", action="append", choices=("ja", "en", "fr"), help="build only this language (repeatable)")
     b.set_defaults(func=cmd_site_build)
 
