@@ -53,3 +53,24 @@ def built_site(real_data, tmp_path_factory) -> Path:
     except SiteBuildError as error:
         pytest.fail(f"the site does not build: {error}")
     return out
+
+
+@pytest.fixture(scope="session")
+def hostile_site(tmp_path_factory) -> Path:
+    """The three languages built from a tiny data set with hostile names and texts (see tests/hostile.py),
+    without the full-rules pages (they quote the CR files, not the data)."""
+    from counterpedia.site_build import build_all
+
+    from .hostile import write_hostile_data
+
+    base = tmp_path_factory.mktemp("hostile")
+    data = write_hostile_data(base / "data")
+    saved = os.environ.get("COUNTERPEDIA_FULL_RULES")
+    os.environ["COUNTERPEDIA_FULL_RULES"] = "0"
+    try:
+        return build_all(ROOT, base / "site", data_dir=data)
+    finally:
+        if saved is None:
+            os.environ.pop("COUNTERPEDIA_FULL_RULES")
+        else:
+            os.environ["COUNTERPEDIA_FULL_RULES"] = saved

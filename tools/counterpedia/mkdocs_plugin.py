@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from markupsafe import Markup
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
@@ -80,6 +81,14 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
                 files.remove(existing)
             files.append(File.generated(config, path, content=markdown))
         return files
+
+    def on_page_markdown(self, markdown: str, page, config, files) -> str:
+        """Material prints `page.meta.title` as HTML (the header, <title>, search results): give it HTML,
+        the title escaped, so that a card named `<script>…` shows as written and runs nothing."""
+        title = page.meta.get("title") if isinstance(page.meta, dict) else None
+        if title is not None and not isinstance(title, Markup):
+            page.meta["title"] = Markup.escape(str(title))
+        return markdown
 
     def on_page_content(self, html: str, page, config, files) -> str:
         from .search.page_content import mark_for_search
