@@ -83,3 +83,11 @@ def test_hash_of_a_text_and_of_a_field(valid_data: Path, capsys):
 def test_hash_of_a_missing_file_says_so(capsys):
     assert main(["hash", "--file", "/no/such/record.yaml", "--path", "names.en"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_hash_refuses_a_text_and_a_file_together(valid_data: Path, capsys):
+    record = str(valid_data / "counters" / "rad.yaml")
+    assert main(["hash", "some text", "--file", record, "--path", "names.en"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["hash", "some text", "--path", "names.en"]) == 2
+    assert "--path needs --file" in capsys.readouterr().err

@@ -41,6 +41,12 @@ def cmd_hash(args) -> int:
     if args.text is None and args.file is None:
         print("counterpedia hash: give a TEXT, or --file F --path a.b.0.c", file=sys.stderr)
         return 2
+    if args.text is not None and args.file is not None:
+        print("counterpedia hash: give a TEXT or --file F --path P, not both (which one should be hashed?)", file=sys.stderr)
+        return 2
+    if args.path is not None and args.file is None:
+        print("counterpedia hash: --path needs --file: the record the path is in", file=sys.stderr)
+        return 2
     if args.file:
         from .load import read_document
 

@@ -39,6 +39,10 @@ def _message(error) -> tuple[str, tuple]:
     if error.validator == "enum":
         allowed = ", ".join(str(v) for v in error.validator_value)
         return f"{where}: {error.instance!r} is not one of: {allowed}", path
+    if error.validator == "type" and error.validator_value == "string" and isinstance(error.instance, (int, float)) \
+            and not isinstance(error.instance, bool):
+        note = " (unquoted, YAML reads 702.50 as the number 702.5)" if isinstance(error.instance, float) else ""
+        return f"{where}: {error.instance!r} is a number, not a text: write it in quotes (\"{error.instance!r}\"){note}", path
     if error.validator == "pattern":
         return f"{where}: {error.instance!r} is not well formed ({error.schema.get('description') or error.validator_value})", path
     return f"{where}: {error.message}", path

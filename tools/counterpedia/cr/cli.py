@@ -17,7 +17,7 @@ from typing import Callable
 
 from . import locate
 from .diff import Change, diff, summary
-from .fetch import FetchError, fetch
+from .fetch import FetchError, check_edition_id, check_url, fetch
 from .history import RuleNotFound, Step, history
 from .locate import CRNotFound
 from .parse import CRParseError, Edition, effective_date, parse_file, split_lines
@@ -267,8 +267,13 @@ def run_fetch(args: argparse.Namespace) -> int:
             "(the current one is named on https://magic.wizards.com/en/rules), or --url URL",
             USAGE,
         )
-    if args.edition is not None and not (len(args.edition) == 8 and args.edition.isdigit()):
-        return _error(f"'{args.edition}' is not an edition id: expected YYYYMMDD, such as 20260116", USAGE)
+    try:
+        if args.edition is not None:
+            check_edition_id(args.edition)
+        if args.url is not None:
+            check_url(args.url)
+    except FetchError as error:  # a mistake on the command line, not a failed download
+        return _error(str(error), USAGE)
     target = Path(args.dir) if args.dir else locate.cache_dir()
     path = fetch(args.edition, target, url=args.url)
     edition = parse_file(path)
