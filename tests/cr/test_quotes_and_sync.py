@@ -115,3 +115,29 @@ def test_a_rule_number_yaml_reads_as_a_number_is_reported_by_check_and_sync(data
     err = capsys.readouterr().err
     assert "data/rules/bloodthirst.yaml:32:13: error[E101]" in err and "nothing was written" in err
     assert _snapshot(data_copy) == before
+
+
+def test_wrong_types_in_the_quotes_are_diagnostics_not_internal_errors(data_copy, cr_env, capsys):
+    record = data_copy / "rules" / "bloodthirst.yaml"
+    text = record.read_text(encoding="utf-8")
+    record.write_text(text.replace("rules:\n", "rules: 5\nunused:\n", 1), encoding="utf-8")
+    for argv in (["cr", "check"], ["cr", "sync"], ["cr", "sync", "--apply"]):
+        assert main(argv) == 1
+        captured = capsys.readouterr()
+        assert "internal error" not in captured.err and "Traceback" not in captured.err
+        assert "data/rules/bloodthirst.yaml" in captured.out + captured.err
+        assert "rules: 5 is not of type 'array'" in captured.out + captured.err
+
+
+def test_a_folder_that_cannot_be_written_is_named(data_copy, cr_env, capsys, monkeypatch):
+    from counterpedia import writes
+
+    def refuse(path, text):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(writes, "atomic_write", refuse)
+    before = _snapshot(data_copy)
+    assert main(["cr", "sync", "--edition", "20250207", "--apply"]) == 1
+    err = capsys.readouterr().err
+    assert "Permission denied" in err and "internal error" not in err
+    assert _snapshot(data_copy) == before

@@ -126,17 +126,46 @@ def read_document(path: Path, root: Path | None = None) -> tuple[Document | None
 
 
 def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tuple[Document | None, list[diag.Diagnostic]]:
+    from .yamlshape import depth_problem, might_be_too_deep, problem_of
+
+    if might_be_too_deep(source):  # checked first: the C loader crashes on 100,000 levels
+        problem = depth_problem(source)
+        if problem is not None:
+            return None, [diag.make(shown, problem.position, problem.code, problem.message)]
     try:
         data = fast_loader().load(source)
-    except YAMLError:
-        return None, _syntax_problems(source, shown)
+    except YAMLError as error:
+        return None, _syntax_problems(source, shown, error)
+    except RecursionError:
+        return None, [diag.make(shown, (0, 0), "E006", "values nest too deeply to be read")]
+    except (ValueError, OverflowError) as error:  # a number of 100,000 digits, a date past year 9999…
+        from .yamlshape import unreadable_scalar
+
+        return None, [diag.make(shown, unreadable_scalar(source), "E001", f"a value cannot be read: {_one_line(str(error))}")]
     if not isinstance(data, dict):
-        return None, [diag.make(shown, (0, 0), "E003", "the file does not hold a mapping of fields")]
+        what = "a list" if isinstance(data, list) else "nothing" if data is None else f"a single value ({_brief(data)})"
+        return None, [diag.make(shown, (0, 0), "E003", f"the file holds {what}, not a mapping of fields")]
+    problem = problem_of(data, source)
+    if problem is not None:
+        return None, [diag.make(shown, problem.position, problem.code, problem.message)]
     return Document(shown, kind, data, stem, source), []
 
 
-def _syntax_problems(source: str, shown: str) -> list[diag.Diagnostic]:
-    """Locate a YAML error with the round-trip parser, whose messages and marks editors know."""
+def _brief(value, limit: int = 40) -> str:
+    text = repr(value) if not isinstance(value, str) else value
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# What the fast (safe) loader refuses that the round-trip one accepts: each its own code and hint.
+_CONSTRUCTOR_PROBLEMS = (
+    ("could not determine a constructor for the tag", "E007"),
+    ("found unhashable key", "E008"),
+)
+
+
+def _syntax_problems(source: str, shown: str, fast_error: YAMLError | None = None) -> list[diag.Diagnostic]:
+    """Locate a YAML error with the round-trip parser, whose messages and marks editors know; what it
+    accepts (tags, mappings as keys, escapes that are not characters), with the fast loader's own."""
     try:
         yaml_loader().load(source)
     except DuplicateKeyError as error:
@@ -148,6 +177,22 @@ def _syntax_problems(source: str, shown: str) -> list[diag.Diagnostic]:
         return [diag.make(shown, position, "E001", _one_line(error.problem or str(error)))]
     except YAMLError as error:
         return [diag.make(shown, (0, 0), "E001", _one_line(str(error)))]
+    except RecursionError:
+        pass
+    if isinstance(fast_error, MarkedYAMLError):
+        mark = fast_error.problem_mark or fast_error.context_mark
+        position = (mark.line, mark.column) if mark else (0, 0)
+        problem = _one_line(fast_error.problem or str(fast_error))
+        for text, code in _CONSTRUCTOR_PROBLEMS:
+            if text in problem:
+                if code == "E007":
+                    tag = problem.split("tag", 1)[1].strip(" '")
+                    tag = tag.replace("tag:yaml.org,2002:", "!!")
+                    return [diag.make(shown, position, code, f"the tag {_brief(tag, 60)} asks YAML to build an object")]
+                return [diag.make(shown, position, code, "a mapping or a list is used as a key here")]
+        if "invalid Unicode character escape" in problem:
+            problem += " (\\ud800 to \\udfff are halves of UTF-16 pairs, not characters: write the character itself)"
+        return [diag.make(shown, position, "E001", problem)]
     return [diag.make(shown, (0, 0), "E001", "the YAML could not be read")]
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .knowledge import KnowledgeBase, Record
+from .shapes import as_list
 from .texts import text_fields
 
 # kind -> (path to a list or a single id, target kind)
@@ -75,7 +76,7 @@ def record_refs(record: Record) -> Iterator[Ref]:
             for key in ("source", "via"):
                 if isinstance(entry.get(key), str):
                     yield Ref(record, field.keys + (lang, key), "source", entry[key])
-            for i, cited in enumerate(entry.get("cites") or []):
+            for i, cited in enumerate(as_list(entry.get("cites"))):
                 if isinstance(cited, str):
                     yield Ref(record, field.keys + (lang, "cites", i), "source", cited)
 

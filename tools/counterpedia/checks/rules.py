@@ -6,13 +6,14 @@ from .. import diagnostics as diag
 from .. import rule_numbers
 from ..knowledge import KnowledgeBase
 from ..references import cited_rules
+from ..shapes import as_list
 
 
 def check(kb: KnowledgeBase):
     places: dict[str, list[tuple]] = {}
     for record in kb.all("rule") + [d for d in kb.duplicates if d.kind == "rule"]:
         section = record.data.get("section")
-        for i, entry in enumerate(record.data.get("rules") or []):
+        for i, entry in enumerate(as_list(record.data.get("rules"))):
             number = entry.get("number") if isinstance(entry, dict) else None
             if not isinstance(number, str):
                 continue

@@ -105,9 +105,12 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
             return _error(str(error), status)
         except FetchError as error:
             return _error(str(error), PROBLEMS)
-        except BrokenPipeError:  # `counterpedia cr diff … | head`
+        except BrokenPipeError:  # before OSError: `counterpedia cr diff … | head`
             sys.stderr.close()
             return OK
+        except OSError as error:  # the environment (a file that cannot be read or written), not a bug
+            where = f"{error.filename}: " if error.filename else ""
+            return _error(f"{where}{error.strerror or error}", PROBLEMS)
         except KeyboardInterrupt:
             return 130
         except Exception as error:  # noqa: BLE001 - a bug still gets a message, not a traceback
