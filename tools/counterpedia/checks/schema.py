@@ -40,6 +40,9 @@ def _value(value, limit: int = 60) -> str:
 def _reason(error) -> str:
     """jsonschema's message, with the value it starts with quoted briefly."""
     message = error.message
+    for python, yaml in ((None, "null"), (True, "true"), (False, "false")):
+        if error.instance is python and message.startswith(repr(python) + " "):
+            return yaml + message[len(repr(python)):]
     if isinstance(error.instance, (str, list, dict)) and len(message) > 120:
         full = repr(error.instance)
         if message.startswith(full):

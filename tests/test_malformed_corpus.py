@@ -1,0 +1,97 @@
+"""The malformed-input corpus: each input, put into a valid data set, gives its located diagnostics and exit 1.
+
+No traceback, no file changed. Time and peak memory of each `counterpedia validate` process are measured
+and printed at the end of the test run (targets: under 1 s and 200 MB each); they are never asserted, since a
+loaded machine would make such an assertion fail for no fault of the code."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import CORPUS_FIGURES
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "tests" / "fixtures" / "malformed"
+VALID_DATA = ROOT / "tests" / "fixtures" / "valid" / "data"
+
+
+def ten_megabyte_string() -> bytes:
+    status = "x" * 10_000_000
+    return (f'id: ten-megabyte-string\nnames:\n  en: {{text: rad counter, status: {status}, source: cr, version: "20260116"}}\n'
+            "holders: [player]\nsources: [cr]\n").encode()
+
+
+GENERATED = {"ten-megabyte-string.yaml": ten_megabyte_string}
+
+
+def manifest() -> list[tuple[str, str, set[tuple[str, int, int]]]]:
+    rows = []
+    for line in (CORPUS / "expected.tsv").read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        name, folder, expected = line.split("\t")
+        found = {(code, int(l), int(c)) for code, l, c in re.findall(r"(\w+)@(\d+):(\d+)", expected)}
+        rows.append((name, folder, found))
+    return rows
+
+
+CASES = manifest()
+
+
+def test_the_corpus_is_complete():
+    listed = {name for name, _folder, _expected in CASES}
+    on_disk = {p.name for p in CORPUS.glob("*.yaml")}
+    assert on_disk | set(GENERATED) == listed, "every input has one line in expected.tsv, and every line an input"
+    assert len(CASES) >= 30
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def run_measured(args: list[str], cwd: Path) -> tuple[int, str, str, float, float]:
+    """Exit status, stdout, stderr, wall seconds and peak resident memory (MB) of one process."""
+    out, err = cwd / "stdout.txt", cwd / "stderr.txt"
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        start = time.perf_counter()
+        process = subprocess.Popen(args, cwd=cwd, stdout=stdout, stderr=stderr)
+        _pid, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return (process.returncode, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8"), elapsed,
+            usage.ru_maxrss / 1024)
+
+
+@pytest.mark.skipif(not hasattr(os, "wait4"), reason="os.wait4 measures the process's memory (POSIX)")
+@pytest.mark.parametrize("name, folder, expected", CASES, ids=[c[0] for c in CASES])
+def test_malformed_input_gives_located_diagnostics(name, folder, expected, tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(VALID_DATA, data)
+    target = data / folder / name
+    target.write_bytes(GENERATED[name]() if name in GENERATED else (CORPUS / name).read_bytes())
+    before = snapshot(data)
+
+    status, out, err, seconds, megabytes = run_measured([sys.executable, "-m", "counterpedia.cli", "validate"], tmp_path)
+    CORPUS_FIGURES.append((name, seconds, megabytes))
+
+    assert status == 1, out + err
+    assert "Traceback" not in err and "Traceback" not in out
+    shown = f"data/{folder}/{name}"
+    found = {(code, int(line), int(column))
+             for path, line, column, code in re.findall(r"^(\S+?):(\d+):(\d+): (?:error|warning)\[(\w+)\]", out, re.M)
+             if path == shown}
+    assert found == expected, out[:2000]
+    assert not [line for line in out.splitlines() if line.startswith("data/") and not line.startswith(shown)], \
+        "the case must not disturb other files"
+    assert max(len(line) for line in out.splitlines()) < 1000, "values are quoted briefly"
+    assert out.rstrip().endswith("warning(s)"), "the summary line is printed"
+    assert snapshot(data) == before, "validate changes no file"
