@@ -83,3 +83,51 @@ def test_hash_of_a_text_and_of_a_field(valid_data: Path, capsys):
 def test_hash_of_a_missing_file_says_so(capsys):
     assert main(["hash", "--file", "/no/such/record.yaml", "--path", "names.en"]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_hash_refuses_a_text_and_a_file_together(valid_data: Path, capsys):
+    record = str(valid_data / "counters" / "rad.yaml")
+    assert main(["hash", "some text", "--file", record, "--path", "names.en"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["hash", "some text", "--path", "names.en"]) == 2
+    assert "--path needs --file" in capsys.readouterr().err
+
+
+def test_a_named_file_that_is_not_a_record_is_reported_not_ignored(valid_data: Path, tmp_path: Path):
+    hostname = tmp_path / "hostname"
+    hostname.write_text("machine\n", encoding="utf-8")
+    readme = valid_data.parent / "README.md"
+    readme.write_text("# a project\n", encoding="utf-8")
+    for named in (str(hostname), "data/../README.md"):
+        result = run(["validate", named], valid_data.parent)
+        assert result.returncode == 1, result.stderr
+        assert "error[E010]" in result.stdout and "no problems found" not in result.stderr
+    stray = tmp_path / "stray.yaml"
+    stray.write_text("id: stray\n", encoding="utf-8")
+    result = run(["validate", str(stray)], valid_data.parent)
+    assert result.returncode == 1 and "error[E005]" in result.stdout
+
+
+def test_a_deep_file_met_while_scanning_the_folder_of_a_named_file(valid_data: Path):
+    (valid_data / "counters" / "deep.yaml").write_text("id: deep\nnames: " + "[" * 10_000 + "]" * 10_000 + "\n")
+    result = run(["validate", "data/counters/rad.yaml"], valid_data.parent)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    result = run(["validate"], valid_data.parent)
+    assert result.returncode == 1 and "data/counters/deep.yaml:2:39: error[E006]" in result.stdout
+
+
+def test_wrong_types_are_located_errors_not_tracebacks(valid_data: Path):
+    counter = valid_data / "counters" / "rad.yaml"
+    counter.write_text(counter.read_text(encoding="utf-8").replace('rules: ["727.1", "727.1a"]', "rules: 5")
+                       .replace('version: "20260116"}', 'version: "20260116", cites: 5}', 1), encoding="utf-8")
+    ruling = valid_data / "rulings" / "2024-03-08-rad-01.yaml"
+    ruling.write_text(ruling.read_text(encoding="utf-8").replace("original: en", "original: []"), encoding="utf-8")
+    result = run(["validate"], valid_data.parent)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "data/counters/rad.yaml:6:8: error[E101] rules: 5 is not of type 'array'" in result.stdout
+    assert "data/rulings/2024-03-08-rad-01.yaml:4:1: error[E101] original: [] is not one of: ja, en, fr" in result.stdout
+    assert "data/counters/rad.yaml:3:85: error[E101] names.en.cites: 5 is not of type 'array'" in result.stdout
+    rule = valid_data / "rules" / "rad-counters.yaml"
+    rule.write_text(rule.read_text(encoding="utf-8").replace("rules:\n", "rules: 5\nx:\n"), encoding="utf-8")
+    result = run(["validate"], valid_data.parent)
+    assert result.returncode == 1 and "Traceback" not in result.stderr and "rules: 5 is not of type 'array'" in result.stdout

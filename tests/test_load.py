@@ -48,3 +48,49 @@ def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does():
     for path in sorted(root.rglob("*.yaml")):
         text = path.read_text(encoding="utf-8")
         assert plain(fast_loader().load(text)) == plain(yaml_loader().load(text)), path
+
+
+def located(source: str) -> list[tuple[str, int, int]]:
+    _doc, problems = parse_document(source, "x.yaml", "x", "counter")
+    return [(p.code, p.line, p.column) for p in problems]
+
+
+def test_nesting_past_the_limit_is_located_without_recursion():
+    # 100,000 levels crash the C loader (a segmentation fault) and overflow the round-trip one.
+    assert located("id: x\nnames: " + "[" * 100_000 + "]" * 100_000 + "\n") == [("E006", 2, 39)]
+    assert located("id: x\nnames: " + "{a: " * 10_000 + "1" + "}" * 10_000 + "\n")[0][0] == "E006"
+    assert located("id: x\nnames:\n" + "- " * 10_000 + "x\n")[0][0] == "E006"
+    assert located("id: x\nnames: " + "[" * 20 + "]" * 20 + "\n") == []  # deep, but not too deep
+
+
+def test_tags_and_complex_keys_and_non_characters_are_located_with_a_reason():
+    assert located('id: x\nnames: !!python/object/apply:os.system ["echo hi"]\n') == [("E007", 2, 8)]
+    assert located("id: x\nnames: !custom {x: 1}\n") == [("E007", 2, 8)]
+    assert located("id: x\nnames:\n  ? {en: 1}\n  : x\n") == [("E008", 3, 5)]
+    _doc, problems = parse_document('id: x\nnames: "\\ud800"\n', "x.yaml", "x", "counter")
+    assert [(p.code, p.line, p.column) for p in problems] == [("E001", 2, 11)]
+    assert "not characters" in problems[0].message
+
+
+def test_aliases_that_expand_too_far_or_into_themselves():
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    assert located("id: x\n" + "\n".join(lines) + "\n") == [("E009", 7, 15)]
+    assert located("id: x\nnames: &a [*a]\n") == [("E009", 2, 12)]
+    assert located("id: x\nshared: &s {a: 1}\nnames: {en: *s, fr: *s}\n") == []  # a plain alias is fine
+
+
+def test_messages_quote_values_briefly():
+    from counterpedia.diagnostics import MAX_MESSAGE
+
+    _doc, problems = parse_document("id: x\nnames: " + "x" * 10_000_000 + "\n", "x.yaml", "x", "counter")
+    assert problems == []
+    assert len(located("- " + "y" * 1000 + "\n- b\n")) == 1
+    _doc, problems = parse_document("y" * 100_000 + "\n", "x.yaml", "x", "counter")
+    assert problems[0].code == "E003" and len(problems[0].message) < MAX_MESSAGE
+
+
+def test_a_number_too_long_to_read_is_located():
+    _doc, problems = parse_document("id: x\nnames: " + "7" * 100_000 + "\n", "x.yaml", "x", "counter")
+    assert [(p.code, p.line, p.column) for p in problems] == [("E001", 2, 8)]
+    assert "4300 digits" in problems[0].message

@@ -35,3 +35,31 @@ def test_table_and_worklist(valid_data, capsys):
 def test_no_data_folder_is_bad_usage(tmp_path, capsys):
     assert main(["status", "--data", str(tmp_path / "nowhere")]) == 2
     assert "no such data folder" in capsys.readouterr().err
+
+
+def test_a_status_typo_is_reported_not_a_crash(valid_data, capsys):
+    card = valid_data / "cards" / "struggle-for-project-purity.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("status: official", "status: oficial"), encoding="utf-8")
+    assert main(["status", "--data", str(valid_data)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith("kind")  # the counts of everything else are still shown
+    assert "cards/struggle-for-project-purity.yaml:3:51: error[E101] names.en.status: 'oficial'" in captured.err
+    assert "could not be counted in full" in captured.err
+
+
+def test_a_record_that_does_not_parse_is_reported(valid_data, capsys):
+    (valid_data / "counters" / "broken.yaml").write_text("id: [broken\n", encoding="utf-8")
+    assert main(["status", "--data", str(valid_data), "--json"]) == 1
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["counter"]["total"] >= 1
+    assert "counters/broken.yaml:2:1: error[E001]" in captured.err
+
+
+def test_a_folder_holding_only_a_binary_file(tmp_path, capsys):
+    (tmp_path / "counters").mkdir()
+    (tmp_path / "counters" / "blob.yaml").write_bytes(bytes(range(256)))
+    assert main(["status", "--data", str(tmp_path)]) == 1
+    assert "error[E004]" in capsys.readouterr().err
+    (tmp_path / "counters" / "blob.yaml").rename(tmp_path / "counters" / "blob.bin")
+    assert main(["status", "--data", str(tmp_path)]) == 2
+    assert "no records in it" in capsys.readouterr().err

@@ -116,3 +116,16 @@ def test_journal_records_the_plan(tmp_path, monkeypatch):
     journal = json.loads(writes.journal_path(tmp_path).read_text())
     assert journal["command"] == "cr sync --apply"
     assert [e["text"] for e in journal["files"]] == ["new a\n", "new b\n", "new c\n"]
+
+
+def test_a_journal_that_cannot_be_written_stops_before_any_file(tmp_path, monkeypatch):
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    a.write_text("old a\n")
+
+    def refuse(path, text):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(writes, "atomic_write", refuse)
+    with pytest.raises(WriteError, match="Nothing was written") as raised:
+        apply_plan(tmp_path, [FileWrite(a, "new a\n"), FileWrite(b, "new b\n")], "test")
+    assert raised.value.written == [] and a.read_text() == "old a\n" and not b.exists()

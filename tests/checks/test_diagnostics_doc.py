@@ -10,7 +10,7 @@ from counterpedia.diagnostics_doc import render
 from counterpedia.validate import validate
 
 from .test_cr_ja_fixtures import examples as japanese_check_examples
-from .test_invalid_fixtures import CASES, header
+from .test_invalid_fixtures import CASES, header, run_path
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "editors" / "diagnostics.md"
@@ -29,7 +29,7 @@ def examples(tmp_path: Path, monkeypatch) -> dict[str, tuple[str, str]]:
         shutil.copytree(ROOT / "tests" / "fixtures" / "valid" / "data", data)
         (data / target).parent.mkdir(parents=True, exist_ok=True)
         (data / target).write_bytes(case.read_bytes())
-        _kb, diagnostics = validate([Path("data")])
+        _kb, diagnostics = validate([Path(run_path(case))])
         # Verbatim, header comments included, so that the line numbers of the output match.
         source = case.read_bytes().decode("utf-8", "replace")
         for code in codes - set(found):

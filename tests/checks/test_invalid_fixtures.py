@@ -15,13 +15,19 @@ CASES = sorted(FIXTURE_DIR.glob("*.yaml"))
 
 def header(path: Path) -> tuple[str, set[tuple[str, int, int]], set[tuple[str, str, int, int]]]:
     """`# as: PATH` (where the case goes), `# expect: CODE L:C` (its diagnostics), and
-    `# also: PATH CODE L:C` (what the case rightly reports in another file, e.g. the other side of a clash)."""
+    `# also: PATH CODE L:C` (what the case rightly reports in another file, e.g. the other side of a clash).
+    `# run: PATH` (optional): what `validate` is given, when not the whole data folder."""
     text = path.read_bytes().decode("utf-8", errors="replace")
     target = re.search(r"^# as: (\S+)$", text, re.M).group(1)
     expected = {(code, int(line), int(col)) for code, line, col in re.findall(r"^# expect: (\w+) (\d+):(\d+)$", text, re.M)}
     also = {(f"data/{p}", code, int(line), int(col))
             for p, code, line, col in re.findall(r"^# also: (\S+) (\w+) (\d+):(\d+)$", text, re.M)}
     return target, expected, also
+
+
+def run_path(path: Path) -> str:
+    found = re.search(r"^# run: (\S+)$", path.read_bytes().decode("utf-8", errors="replace"), re.M)
+    return found.group(1) if found else "data"
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.stem for c in CASES])
@@ -31,7 +37,7 @@ def test_fixture_yields_exactly_its_diagnostics(case: Path, valid_data: Path, in
     destination.parent.mkdir(parents=True, exist_ok=True)
     destination.write_bytes(case.read_bytes())
     in_dir(valid_data.parent)
-    _kb, diagnostics = validate([Path("data")])
+    _kb, diagnostics = validate([Path(run_path(case))])
     found = {(d.code, d.line, d.column) for d in diagnostics if d.path == f"data/{target}"}
     assert found == expected, [d.render() for d in diagnostics]
     others = {(d.path, d.code, d.line, d.column) for d in diagnostics if d.path != f"data/{target}"}

@@ -94,6 +94,10 @@ def test_history(cr_env, capsys):
         (["cr", "history", "727.1", "--edition", "20000101"], 2, "edition 20000101 is not in"),
         (["cr", "fetch"], 2, "which edition"),
         (["cr", "fetch", "2026"], 2, "not an edition id"),
+        (["cr", "fetch", "abc"], 2, "not an edition id"),
+        (["cr", "fetch", "20261399"], 2, "not an edition id"),
+        (["cr", "fetch", "--url", "not a url"], 2, "is not a URL to download from"),
+        (["cr", "fetch", "20260116", "--url", "ftp://example.com/rules.txt"], 2, "is not a URL to download from"),
     ],
 )
 def test_bad_usage(cr_env, capsys, argv, status, message):

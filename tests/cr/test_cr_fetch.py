@@ -110,3 +110,23 @@ def test_bad_requests(tmp_path):
         fetch("20261399", tmp_path)
     with pytest.raises(FetchError, match="cannot connect"):
         fetch("20260116", tmp_path, base_url="http://127.0.0.1:9/{edition}", timeout=5)
+
+
+def test_a_file_of_another_edition_is_refused(server, cr_files, tmp_path):
+    base, routes, _ = server
+    routes["/rules.txt"] = cr_files["20260116"].read_bytes()
+    with pytest.raises(FetchError, match="is the edition effective 2026-01-16, not 20990101; nothing was saved"):
+        fetch("20990101", tmp_path, url=base + "/rules.txt")
+    routes["/MagicCompRules 20990101.txt"] = cr_files["20260116"].read_bytes()
+    with pytest.raises(FetchError, match="not 20990101"):
+        fetch(None, tmp_path, url=base + "/MagicCompRules%2020990101.txt")
+    assert list(tmp_path.iterdir()) == []
+    # A few days apart is the same edition: 20240206 is effective 2024-02-02.
+    routes["/february.txt"] = cr_files["20240206"].read_bytes()
+    assert fetch("20240206", tmp_path, url=base + "/february.txt").name == "MagicCompRules-20240206.txt"
+
+
+@pytest.mark.parametrize("url", ["not a url", "ftp://example.com/x.txt", "http://", "javascript:alert(1)"])
+def test_what_is_not_a_download_url_is_refused(url, tmp_path):
+    with pytest.raises(FetchError, match="is not a URL to download from"):
+        fetch(None, tmp_path, url=url)

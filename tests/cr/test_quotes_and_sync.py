@@ -56,11 +56,11 @@ def test_check_reports_like_the_validator(data_copy, cr_env, capsys):
 def test_sync_renumbers_everywhere_requotes_and_marks_translations_drifted(data_copy, cr_env, capsys):
     assert main(["fmt", "data"]) == 0  # sync writes in the layout of `counterpedia fmt`: there and back is then byte-identical
     before = {p: p.read_bytes() for p in data_copy.rglob("*.yaml")}
-    assert main(["cr", "sync", "--edition", "20240308"]) == 0  # a dry run writes nothing
+    assert main(["cr", "sync", "--edition", "20250207"]) == 0  # a dry run writes nothing
     assert {p: p.read_bytes() for p in data_copy.rglob("*.yaml")} == before
     assert "rule 727.1 renumbered to 725.1" in capsys.readouterr().out
 
-    assert main(["cr", "sync", "--edition", "20240308", "--apply"]) == 0
+    assert main(["cr", "sync", "--edition", "20250207", "--apply"]) == 0
     rad = (data_copy / "rules" / "rad-counters.yaml").read_text(encoding="utf-8")
     assert 'section: "725"' in rad and 'number: "725.1a"' in rad
     counter = (data_copy / "counters" / "rad.yaml").read_text(encoding="utf-8")
@@ -88,3 +88,58 @@ def test_check_without_cr_files_says_how_to_get_them(data_copy, capsys, monkeypa
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
     assert main(["cr", "check"]) == 2
     assert "counterpedia cr fetch" in capsys.readouterr().err
+
+
+def _snapshot(folder: Path) -> dict:
+    return {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_sync_back_to_an_older_edition_never_writes_data_that_fails_validation(data_copy, cr_env, capsys):
+    # 702.11g (hexproof from each) is not in 20231117, and 702.11h moves onto its number there.
+    before = _snapshot(data_copy)
+    assert main(["cr", "sync", "--edition", "20231117", "--apply"]) == 1
+    err = capsys.readouterr().err
+    assert "error[E122] rule 702.11g is also quoted" in err and "nothing was written" in err
+    assert _snapshot(data_copy) == before
+    _kb, diagnostics = validate([data_copy])
+    assert not [d for d in diagnostics if d.severity == "error"]
+
+
+def test_a_rule_number_yaml_reads_as_a_number_is_reported_by_check_and_sync(data_copy, cr_env, capsys):
+    record = data_copy / "rules" / "bloodthirst.yaml"
+    record.write_text(record.read_text(encoding="utf-8").replace('number: "702.54"\n', "number: 702.54\n"), encoding="utf-8")
+    before = _snapshot(data_copy)
+    assert main(["cr", "check"]) == 1
+    out = capsys.readouterr().out
+    line = record.read_text(encoding="utf-8").splitlines().index("  - number: 702.54") + 1
+    assert f"data/rules/bloodthirst.yaml:{line}:13: error[E101] rules.0.number: 702.54 is a number" in out
+    assert main(["cr", "sync", "--apply"]) == 1
+    err = capsys.readouterr().err
+    assert f"data/rules/bloodthirst.yaml:{line}:13: error[E101]" in err and "nothing was written" in err
+    assert _snapshot(data_copy) == before
+
+
+def test_wrong_types_in_the_quotes_are_diagnostics_not_internal_errors(data_copy, cr_env, capsys):
+    record = data_copy / "rules" / "bloodthirst.yaml"
+    text = record.read_text(encoding="utf-8")
+    record.write_text(text.replace("rules:\n", "rules: 5\nunused:\n", 1), encoding="utf-8")
+    for argv in (["cr", "check"], ["cr", "sync"], ["cr", "sync", "--apply"]):
+        assert main(argv) == 1
+        captured = capsys.readouterr()
+        assert "internal error" not in captured.err and "Traceback" not in captured.err
+        assert "data/rules/bloodthirst.yaml" in captured.out + captured.err
+        assert "rules: 5 is not of type 'array'" in captured.out + captured.err
+
+
+def test_a_folder_that_cannot_be_written_is_named(data_copy, cr_env, capsys, monkeypatch):
+    from counterpedia import writes
+
+    def refuse(path, text):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(writes, "atomic_write", refuse)
+    before = _snapshot(data_copy)
+    assert main(["cr", "sync", "--edition", "20250207", "--apply"]) == 1
+    err = capsys.readouterr().err
+    assert "Permission denied" in err and "internal error" not in err
+    assert _snapshot(data_copy) == before

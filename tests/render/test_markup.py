@@ -2,7 +2,7 @@ import markdown
 import pytest
 
 from counterpedia.knowledge import load
-from counterpedia.render.markup import Linker, escape
+from counterpedia.render.markup import Linker, escape, paragraphs
 from counterpedia.render.urls import OFFICIAL_RULES_URL, relative
 
 
@@ -43,3 +43,21 @@ def test_card_names_link_as_whole_words_only(linker):
     assert text.count("](../cards/struggle-for-project-purity.md)") == 1
     assert linker.to_markdown("Struggle for Project Purity", "cards/struggle-for-project-purity.md",
                               skip_card="struggle-for-project-purity") == "Struggle for Project Purity"
+
+
+SITE_EXTENSIONS = ["attr_list", "md_in_html", "tables", "toc", "admonition", "pymdownx.details", "pymdownx.superfences"]
+
+
+@pytest.mark.parametrize("text", [
+    "&amp; &lt;b&gt; &#60;i&#62; &copy;", "<script>alert(1)</script>", "~~~\ncode?\n~~~", "a\n---", "a\n===",
+    "1986. A year", "- a\n+ b\n* c", "???+ note \"x\"\n    body", "!!! warning\n    body", "{: #id onclick=x }",
+    ": definition", "> quote", "x\r\n- y\r+ z", "    four spaces"])
+def test_block_syntax_renders_as_itself(text):
+    import html as html_lib
+    import re
+
+    rendered = markdown.markdown(paragraphs(text), extensions=SITE_EXTENSIONS)
+    assert re.fullmatch(r"<p>.*</p>", rendered, re.S), rendered
+    body = re.sub(r"<br\s*/?>\n?", "\n", rendered[3:-4])
+    assert "<" not in body.replace("&lt;", "")
+    assert " ".join(html_lib.unescape(body).split()) == " ".join(text.replace("\r\n", "\n").replace("\r", "\n").split())

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import __version__
 from .diagnostics import has_errors, render_all
+from .entry import restore_interrupts
 from .provenance import text_hash
 
 
@@ -40,6 +41,12 @@ def cmd_validate(args) -> int:
 def cmd_hash(args) -> int:
     if args.text is None and args.file is None:
         print("counterpedia hash: give a TEXT, or --file F --path a.b.0.c", file=sys.stderr)
+        return 2
+    if args.text is not None and args.file is not None:
+        print("counterpedia hash: give a TEXT or --file F --path P, not both (which one should be hashed?)", file=sys.stderr)
+        return 2
+    if args.path is not None and args.file is None:
+        print("counterpedia hash: --path needs --file: the record the path is in", file=sys.stderr)
         return 2
     if args.file:
         from .load import read_document
@@ -77,37 +84,56 @@ def cmd_site_build(args) -> int:
     if not (project / "mkdocs.yml").is_file():
         print(f"counterpedia site build: no mkdocs.yml in {project}", file=sys.stderr)
         return 2
+    if args.data and not Path(args.data).is_dir():
+        print(f"counterpedia site build: {args.data}: no such data folder", file=sys.stderr)
+        return 2
     try:
-        out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or ("ja", "en", "fr")))
+        out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or ("ja", "en", "fr")),
+                        data_dir=Path(args.data) if args.data else None)
     except SiteBuildError as error:
         print(f"counterpedia site build: {error}", file=sys.stderr)
-        return 1
+        return error.status
     print(f"built {out} (open {out / 'index.html'})")
     return 0
 
 
 def cmd_status(args) -> int:
+    from .checks import schema
+    from .diagnostics import ERROR
     from .knowledge import load
+    from .load import record_files
     from .status import CATEGORIES, items, summary
 
     data_dir = Path(args.data) if args.data else Path("data")
     if not data_dir.is_dir():
         print(f"counterpedia status: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
         return 2
-    kb, _problems = load(data_dir)
+    if not record_files([data_dir]):
+        print(f"counterpedia status: {data_dir}: no records in it (no .yaml file): pass the data folder with --data DIR",
+              file=sys.stderr)
+        return 2
+    kb, problems = load(data_dir)
+    # A record that does not load, or a text whose status is not one of the known ones, is not counted:
+    # say so, so that the counts are never silently short.
+    problems = sorted(set(problems) | {d for d in schema.check(kb) if d.severity == ERROR})
     langs = (args.lang,) if args.lang else ("ja", "en", "fr")
     counts = summary(kb, langs)
     if args.json:
         print(json.dumps(counts, ensure_ascii=False, indent=2))
-        return 0
-    print(f"{'kind':<10}{'lang':<6}{'total':>7}" + "".join(f"{c:>11}" for c in CATEGORIES))
-    for kind, entry in counts.items():
-        for lang in langs:
-            print(f"{kind:<10}{lang:<6}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
-    if args.list:
-        for item in items(kb, langs):
-            if item.category in args.list:
-                print(f"{item.category}\t{item.record.kind}\t{item.record.id}\t{item.where}\t{item.record.path}")
+    else:
+        print(f"{'kind':<10}{'lang':<6}{'total':>7}" + "".join(f"{c:>11}" for c in CATEGORIES))
+        for kind, entry in counts.items():
+            for lang in langs:
+                print(f"{kind:<10}{lang:<6}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
+        if args.list:
+            for item in items(kb, langs):
+                if item.category in args.list:
+                    print(f"{item.category}\t{item.record.kind}\t{item.record.id}\t{item.where}\t{item.record.path}")
+    if problems:
+        print(render_all(problems), file=sys.stderr)
+        print("counterpedia status: the records above could not be counted in full: fix them (`counterpedia validate`)",
+              file=sys.stderr)
+        return 1
     return 0
 
 
@@ -171,6 +197,7 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     b = site_sub.add_parser("build", help="build ja at OUT/, en at OUT/en/, fr at OUT/fr/ and check every link")
     b.add_argument("--out", help="output folder (default: site/)")
     b.add_argument("--project", default=".", help="the folder holding mkdocs.yml (default: .)")
+    b.add_argument("--data", metavar="DIR", help="the data folder (default: the one mkdocs.yml names, data/)")
     b.add_argument("--lang", action="append", choices=("ja", "en", "fr"), help="build only this language (repeatable)")
     b.set_defaults(func=cmd_site_build)
 
@@ -198,19 +225,21 @@ def _command_of(argv: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(only=_command_of(argv))
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help(sys.stderr)
-        return 2
-    if args.command == "validate" and not args.paths and not args.data:
-        if not Path("data").is_dir():
-            print("counterpedia validate: no data/ folder here: run from the repository root or pass PATH", file=sys.stderr)
-            return 2
-        args.paths = ["data"]
     try:
+        parser = build_parser(only=_command_of(argv))
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help(sys.stderr)
+            return 2
+        if args.command == "validate" and not args.paths and not args.data:
+            if not Path("data").is_dir():
+                print("counterpedia validate: no data/ folder here: run from the repository root or pass PATH", file=sys.stderr)
+                return 2
+            args.paths = ["data"]
+        restore_interrupts()
         return args.func(args)
     except KeyboardInterrupt:
+        print("counterpedia: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

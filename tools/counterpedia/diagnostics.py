@@ -27,6 +27,11 @@ CODES: dict[str, Code] = {
         Code("E003", ERROR, "a record must be a YAML mapping", "start the file with `id: …`"),
         Code("E004", ERROR, "file cannot be read", "save the file as UTF-8 text"),
         Code("E005", ERROR, "file outside the record folders", "move it into one of data/counters, data/rules, …"),
+        Code("E006", ERROR, "values nest too deeply", "a record nests a few levels at most: check the brackets and the indentation"),
+        Code("E007", ERROR, "a YAML tag that builds an object", "remove the `!tag`: a record holds only text, numbers, lists and mappings"),
+        Code("E008", ERROR, "a mapping or a list used as a key", "keys are plain words such as `en` or `text`; remove the `?` or the braces"),
+        Code("E009", ERROR, "aliases that expand too far or into themselves", "write the values out: records need no anchors (&) and aliases (*)"),
+        Code("E010", ERROR, "not a YAML record file", "name a .yaml file (or a folder) inside the data folder"),
         Code("E101", ERROR, "does not match the schema", "see docs/editors/data-format.md for the field"),
         Code("E102", ERROR, "id does not match the file name", "rename the file or fix the id: they must be equal"),
         Code("E103", ERROR, "duplicate id", "ids are unique per kind; choose another id"),
@@ -92,12 +97,22 @@ class Diagnostic:
         return data
 
 
+MAX_MESSAGE = 600  # characters: a message quotes values briefly, whatever their size
+
+
+def brief(text: str, limit: int = MAX_MESSAGE) -> str:
+    """`text` cut in the middle when longer than `limit`, saying how long it was."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit * 2 // 3]} …[{len(text):,} characters]… {text[-limit // 4:]}"
+
+
 def make(path: str, position: tuple[int, int], code: str, message: str, hint: str = "") -> Diagnostic:
     """A diagnostic at a 0-based (line, column) position, as ruamel reports them."""
     if code not in CODES:
         raise KeyError(f"unknown diagnostic code {code}")
     line, column = position
-    return Diagnostic(path, line + 1, column + 1, code, message, hint)
+    return Diagnostic(path, line + 1, column + 1, code, brief(message), hint)
 
 
 def has_errors(diagnostics: list[Diagnostic], strict: bool = False) -> bool:

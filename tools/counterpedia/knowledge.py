@@ -7,6 +7,7 @@ from pathlib import Path
 
 from . import rule_numbers
 from .load import FOLDERS, Document, load_paths
+from .shapes import as_list
 
 KIND_ORDER = ("counter", "rule", "ruling", "card", "mechanic", "term", "source")
 
@@ -67,7 +68,7 @@ class KnowledgeBase:
             return self._quoted
         quoted: dict[str, QuotedRule] = {}
         for record in self.all("rule"):
-            for index, entry in enumerate(record.data.get("rules") or []):
+            for index, entry in enumerate(as_list(record.data.get("rules"))):
                 if isinstance(entry, dict) and isinstance(entry.get("number"), str):
                     quoted.setdefault(entry["number"], QuotedRule(entry["number"], record.id, index, entry))
         self._quoted = quoted

@@ -9,6 +9,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
 
 from . import diagnostics as diag
 
@@ -47,8 +49,9 @@ def schema_kind(path: Path, root: Path | None = None) -> str | None:
 class Document:
     """One YAML record as read from disk: its plain data, and a way back to positions.
 
-    The data comes from the fast (C) loader; the round-trip tree that knows line and column is
-    parsed only when a position is asked for, which is rare: when there is something to report."""
+    The data comes from the fast (C) loader; the node tree that knows line and column is composed
+    (by the C parser too: 100 times faster than the round-trip loader on a 10 MB file) only when a
+    position is asked for, which is rare: when there is something to report."""
 
     path: str  # as shown in diagnostics (relative to the working directory when possible)
     kind: str | None
@@ -59,16 +62,17 @@ class Document:
 
     @property
     def tree(self):
-        if self._tree is None:
-            self._tree = yaml_loader().load(self.source) if self.source else self.data
+        """The composed YAML nodes of the source (None when there is no source to read positions from)."""
+        if self._tree is None and self.source:
+            self._tree = fast_loader().compose(self.source)
         return self._tree
 
     def position(self, keys: tuple = ()) -> tuple[int, int]:
         """0-based (line, column) of the value at `keys` (or of the nearest ancestor that has one)."""
-        return locate(self.tree, keys)
+        return locate_node(self.tree, keys)
 
     def key_position(self, keys: tuple) -> tuple[int, int]:
-        return key_position(self.tree, keys)
+        return key_node_position(self.tree, keys)
 
 
 def yaml_loader() -> YAML:
@@ -114,6 +118,64 @@ def key_position(node: object, keys: tuple) -> tuple[int, int]:
     return locate(node, ())
 
 
+def _mark(node) -> tuple[int, int]:
+    return (node.start_mark.line, node.start_mark.column)
+
+
+def _entry(node, key):
+    """The (key node, value node) of `key` in a composed mapping, or None."""
+    if not isinstance(node, MappingNode):
+        return None
+    wanted = "" if key is None else str(key).lower() if isinstance(key, bool) else str(key)
+    for key_node, value_node in node.value:
+        if isinstance(key_node, ScalarNode) and (key_node.value == wanted or (key is None and key_node.value in ("~", "null"))):
+            return key_node, value_node
+        if isinstance(key, tuple) and isinstance(key_node, SequenceNode) and \
+                [getattr(item, "value", None) for item in key_node.value] == [str(k) for k in key]:
+            return key_node, value_node  # `? [en, fr]`: the safe loader makes the list a tuple
+    return None
+
+
+def _is_plain_value(node) -> bool:
+    return isinstance(node, ScalarNode) and not node.tag.endswith(":null")
+
+
+def locate_node(node, keys: tuple) -> tuple[int, int]:
+    """As `locate`, on composed nodes: a scalar's own position, a mapping's or list's (or null's) key."""
+    if node is None:
+        return (0, 0)
+    position = _mark(node)
+    for key in keys:
+        entry = _entry(node, key)
+        if entry is not None:
+            key_node, value_node = entry
+            position = _mark(value_node) if _is_plain_value(value_node) else _mark(key_node)
+            node = value_node
+        elif isinstance(node, SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+            node = node.value[key]
+            position = _mark(node)
+        else:
+            break
+    return position
+
+
+def key_node_position(node, keys: tuple) -> tuple[int, int]:
+    """As `key_position`, on composed nodes."""
+    if node is None:
+        return (0, 0)
+    *parents, last = keys or (None,)
+    for key in parents:
+        entry = _entry(node, key)
+        if entry is not None:
+            node = entry[1]
+        elif isinstance(node, SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+            node = node.value[key]
+        else:
+            return _mark(node)
+    entry = _entry(node, last)
+    return _mark(entry[0]) if entry is not None else _mark(node)
+
+
 def display_path(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
@@ -137,24 +199,75 @@ def kind_of(path: Path, root: Path | None) -> str | None:
 def read_document(path: Path, root: Path | None = None) -> tuple[Document | None, list[diag.Diagnostic]]:
     shown = display_path(path)
     try:
-        source = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return None, [diag.make(shown, (0, 0), "E004", f"cannot read the file: {error}")]
+        raw = path.read_bytes()
+    except OSError as error:
+        return None, [diag.make(shown, (0, 0), "E004", f"cannot read the file: {error.strerror or error}")]
+    try:
+        source = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return None, [diag.make(shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))]
     return parse_document(source, shown, path.stem, kind_of(path, root))
 
 
+_OTHER_ENCODINGS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
+                    (b"\xfe\xff", "UTF-16"))
+
+
+def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
+    """0-based line and column (in characters) of a byte offset."""
+    line = raw.count(b"\n", 0, offset)
+    start = raw.rfind(b"\n", 0, offset) + 1
+    return line, len(raw[start:offset].decode("utf-8", errors="replace"))
+
+
+def _decoding_problem(raw: bytes, error: UnicodeDecodeError) -> str:
+    for mark, encoding in _OTHER_ENCODINGS:
+        if raw.startswith(mark):
+            return f"the file is {encoding} text: save it as UTF-8"
+    return f"byte 0x{raw[error.start]:02x} is not UTF-8 ({error.reason}): save the file as UTF-8"
+
+
 def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tuple[Document | None, list[diag.Diagnostic]]:
+    from .yamlshape import depth_problem, might_be_too_deep, problem_of
+
+    if might_be_too_deep(source):  # checked first: the C loader crashes on 100,000 levels
+        problem = depth_problem(source)
+        if problem is not None:
+            return None, [diag.make(shown, problem.position, problem.code, problem.message)]
     try:
         data = fast_loader().load(source)
-    except YAMLError:
-        return None, _syntax_problems(source, shown)
+    except YAMLError as error:
+        return None, _syntax_problems(source, shown, error)
+    except RecursionError:
+        return None, [diag.make(shown, (0, 0), "E006", "values nest too deeply to be read")]
+    except (ValueError, OverflowError) as error:  # a number of 100,000 digits, a date past year 9999…
+        from .yamlshape import unreadable_scalar
+
+        return None, [diag.make(shown, unreadable_scalar(source), "E001", f"a value cannot be read: {_one_line(str(error))}")]
     if not isinstance(data, dict):
-        return None, [diag.make(shown, (0, 0), "E003", "the file does not hold a mapping of fields")]
+        what = "a list" if isinstance(data, list) else "nothing" if data is None else f"a single value ({_brief(data)})"
+        return None, [diag.make(shown, (0, 0), "E003", f"the file holds {what}, not a mapping of fields")]
+    problem = problem_of(data, source)
+    if problem is not None:
+        return None, [diag.make(shown, problem.position, problem.code, problem.message)]
     return Document(shown, kind, data, stem, source), []
 
 
-def _syntax_problems(source: str, shown: str) -> list[diag.Diagnostic]:
-    """Locate a YAML error with the round-trip parser, whose messages and marks editors know."""
+def _brief(value, limit: int = 40) -> str:
+    text = repr(value) if not isinstance(value, str) else value
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# What the fast (safe) loader refuses that the round-trip one accepts: each its own code and hint.
+_CONSTRUCTOR_PROBLEMS = (
+    ("could not determine a constructor for the tag", "E007"),
+    ("found unhashable key", "E008"),
+)
+
+
+def _syntax_problems(source: str, shown: str, fast_error: YAMLError | None = None) -> list[diag.Diagnostic]:
+    """Locate a YAML error with the round-trip parser, whose messages and marks editors know; what it
+    accepts (tags, mappings as keys, escapes that are not characters), with the fast loader's own."""
     try:
         yaml_loader().load(source)
     except DuplicateKeyError as error:
@@ -163,10 +276,38 @@ def _syntax_problems(source: str, shown: str) -> list[diag.Diagnostic]:
     except MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         position = (mark.line, mark.column) if mark else (0, 0)
-        return [diag.make(shown, position, "E001", _one_line(error.problem or str(error)))]
+        problem = _one_line(error.problem or str(error))
+        if error.context and problem.startswith("but "):  # "but found another document": say what was expected
+            problem = f"{_one_line(error.context)}, {problem}"
+        return [diag.make(shown, position, "E001", problem)]
+    except ReaderError as error:  # a character YAML does not allow (a NUL, a control character)
+        return [diag.make(shown, _char_position(source, error.position), "E001",
+                          f"character U+{error.character:04X} is not allowed in YAML ({error.reason}): remove it"
+                          if isinstance(error.character, int) else _one_line(str(error)))]
     except YAMLError as error:
         return [diag.make(shown, (0, 0), "E001", _one_line(str(error)))]
+    except RecursionError:
+        pass
+    if isinstance(fast_error, MarkedYAMLError):
+        mark = fast_error.problem_mark or fast_error.context_mark
+        position = (mark.line, mark.column) if mark else (0, 0)
+        problem = _one_line(fast_error.problem or str(fast_error))
+        for text, code in _CONSTRUCTOR_PROBLEMS:
+            if text in problem:
+                if code == "E007":
+                    tag = problem.split("tag", 1)[1].strip(" '")
+                    tag = tag.replace("tag:yaml.org,2002:", "!!")
+                    return [diag.make(shown, position, code, f"the tag {_brief(tag, 60)} asks YAML to build an object")]
+                return [diag.make(shown, position, code, "a mapping or a list is used as a key here")]
+        if "invalid Unicode character escape" in problem:
+            problem += " (\\ud800 to \\udfff are halves of UTF-16 pairs, not characters: write the character itself)"
+        return [diag.make(shown, position, "E001", problem)]
     return [diag.make(shown, (0, 0), "E001", "the YAML could not be read")]
+
+
+def _char_position(source: str, index: int) -> tuple[int, int]:
+    line = source.count("\n", 0, index)
+    return line, index - (source.rfind("\n", 0, index) + 1)
 
 
 def _one_line(text: str) -> str:

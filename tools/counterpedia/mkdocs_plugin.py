@@ -8,6 +8,7 @@ import os
 import re
 from pathlib import Path
 
+from markupsafe import Markup
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
@@ -143,6 +144,11 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             self.localized_sources[target] = f"{self.docs_prefix}/{file.src_uri}"
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
+        """Material prints `page.meta.title` as HTML (the header, <title>, search results): give it HTML,
+        the title escaped, so that a card named `<script>…` shows as written and runs nothing."""
+        title = page.meta.get("title") if isinstance(page.meta, dict) else None
+        if title is not None and not isinstance(title, Markup):
+            page.meta["title"] = Markup.escape(str(title))
         page.edit_url = edit_links.edit_url(self.repository, self.config.edit_branch, self._edit_target(page.file))
         return markdown
 

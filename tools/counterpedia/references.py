@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .knowledge import KnowledgeBase, Record
+from .shapes import as_list
 from .texts import text_fields
 
 # kind -> (path to a list or a single id, target kind)
@@ -75,7 +76,7 @@ def record_refs(record: Record) -> Iterator[Ref]:
             for key in ("source", "via"):
                 if isinstance(entry.get(key), str):
                     yield Ref(record, field.keys + (lang, key), "source", entry[key])
-            for i, cited in enumerate(entry.get("cites") or []):
+            for i, cited in enumerate(as_list(entry.get("cites"))):
                 if isinstance(cited, str):
                     yield Ref(record, field.keys + (lang, "cites", i), "source", cited)
     for keys, item in history_quotes(record):
@@ -88,7 +89,7 @@ def history_quotes(record: Record) -> Iterator[tuple[tuple, dict]]:
     """A rule record's quotes of earlier editions (`rules[i].history[j]`), with where each is."""
     if record.kind != "rule":
         return
-    for i, entry in enumerate(record.data.get("rules") or []):
+    for i, entry in enumerate(as_list(record.data.get("rules"))):
         history = entry.get("history") if isinstance(entry, dict) else None
         for j, item in enumerate(history if isinstance(history, list) else []):
             if isinstance(item, dict):

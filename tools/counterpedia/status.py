@@ -23,11 +23,16 @@ class Item:
         return ".".join(str(k) for k in self.field.keys) + f".{self.lang}"
 
 
-def category(field: TextField, lang: str) -> str:
-    """One category per text: a drifted translation is listed as drifted whatever its status."""
+def category(field: TextField, lang: str) -> str | None:
+    """One category per text: a drifted translation is listed as drifted whatever its status.
+
+    None for a text whose status is none of the known ones (a typo such as `oficial`): the schema
+    check reports it, and it is counted nowhere."""
     state = text_state(field.texts, lang, field.canonical)
     if state.status == "missing":
         return "missing"
+    if not isinstance(state.status, str) or state.status not in CATEGORIES:
+        return None
     return "drifted" if state.drifted else state.status
 
 
@@ -36,7 +41,9 @@ def items(kb: KnowledgeBase, langs=LANGS) -> list[Item]:
     for record in kb:
         for field in text_fields(record):
             for lang in langs:
-                found.append(Item(record, field, lang, category(field, lang)))
+                state = category(field, lang)
+                if state is not None:
+                    found.append(Item(record, field, lang, state))
     return found
 
 
@@ -51,7 +58,9 @@ def summary(kb: KnowledgeBase, langs=LANGS) -> dict:
         for lang in langs:
             counts = dict.fromkeys(CATEGORIES, 0)
             for field in fields:
-                counts[category(field, lang)] += 1
+                state = category(field, lang)
+                if state is not None:
+                    counts[state] += 1
             entry[lang] = counts
         result[kind] = entry
     return result

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from .knowledge import Record
+from .shapes import as_dict, as_list
 
 # Per kind: the fields holding one text map each.
 SIMPLE_FIELDS = {
@@ -48,24 +49,25 @@ def canonical_of(texts: dict, preferred: str) -> str | None:
 
 def text_fields(record: Record) -> Iterator[TextField]:
     data = record.data
-    preferred = data.get("original", "en") if record.kind == "ruling" else "en"
+    original = data.get("original") if record.kind == "ruling" else None
+    preferred = original if isinstance(original, str) else "en"
     for name in SIMPLE_FIELDS.get(record.kind, ()):
         texts = data.get(name)
         if isinstance(texts, dict) and texts:
             role = "ruling" if record.kind == "ruling" else name
             yield TextField((name,), texts, canonical_of(texts, preferred), role)
     if record.kind == "counter":
-        for i, note in enumerate(data.get("notes") or []):
+        for i, note in enumerate(as_list(data.get("notes"))):
             if isinstance(note, dict) and note:
                 yield TextField(("notes", i), note, canonical_of(note, "en"), "note")
     if record.kind == "rule":
-        for i, entry in enumerate(data.get("rules") or []):
+        for i, entry in enumerate(as_list(data.get("rules"))):
             if not isinstance(entry, dict):
                 continue
             texts = entry.get("text")
             if isinstance(texts, dict) and texts:
                 yield TextField(("rules", i, "text"), texts, canonical_of(texts, "en"), "rule")
-            for j, example in enumerate(entry.get("examples") or []):
+            for j, example in enumerate(as_list(entry.get("examples"))):
                 if isinstance(example, dict) and example:
                     yield TextField(("rules", i, "examples", j), example, canonical_of(example, "en"), "example")
 
@@ -74,15 +76,15 @@ def title(record: Record, lang: str) -> str:
     """The record's display name in `lang`, falling back to English, then the id."""
     data = record.data
     if record.kind == "rule":
-        names = data.get("title") or {}
+        names = as_dict(data.get("title"))
     elif record.kind == "ruling":
         return f"{data.get('date', '')} · {record.id}"
     elif record.kind == "source":
         return str(data.get("title") or record.id)
     else:
-        names = data.get("names") or {}
+        names = as_dict(data.get("names"))
     for candidate in (lang, "en", *names.keys()):
-        entry = names.get(candidate) if isinstance(names, dict) else None
+        entry = names.get(candidate)
         if isinstance(entry, dict) and isinstance(entry.get("text"), str):
             return entry["text"]
     return record.id

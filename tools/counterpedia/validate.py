@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import checks
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, make
 from .knowledge import KnowledgeBase, from_documents
 from .catalogue.excluded import default_path as excluded_list_path
 from .load import KINDS, display_path, load_paths
@@ -28,17 +28,32 @@ def data_root_of(path: Path) -> Path | None:
     return None
 
 
+RECORD_SUFFIXES = (".yaml", ".yml")
+
+
 def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[KnowledgeBase, list[Diagnostic]]:
-    """Diagnostics for the records at `paths`, checked against the whole data set they belong to."""
+    """Diagnostics for the records at `paths`, checked against the whole data set they belong to.
+
+    A file named that is not a YAML record (E010), or a YAML file outside any data folder (E005), is
+    reported, never ignored: `validate /etc/hostname` must not say "no problems found"."""
     for path in paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or directory")
-    root = data_dir or (data_root_of(paths[0]) if paths else None)
+    not_records = [p for p in paths if p.is_file() and p.suffix.lower() not in RECORD_SUFFIXES]
+    paths = [p for p in paths if p not in not_records]
+    found: list[Diagnostic] = [
+        make(display_path(p), (0, 0), "E010", f"'{p.name}' is not a YAML record: validate reads .yaml files "
+             "in the record folders (data/counters, data/rules, …)") for p in not_records]
+    if not paths:
+        return from_documents([]), found
+    root = data_dir or data_root_of(paths[0])
     if root is None:
-        if paths:
-            root = paths[0] if paths[0].is_dir() else paths[0].parent
-        else:
-            raise UsageError("no data/ folder here: run from the repository root or pass the data folder")
+        if not paths[0].is_dir():
+            # A file outside any data folder: checked alone (its folder is not scanned: it may be /etc).
+            loaded = load_paths(paths, root=None)
+            kb = from_documents(loaded.documents)
+            return kb, sorted(found + loaded.diagnostics + checks.run_all(kb))
+        root = paths[0]
     if not root.is_dir():
         raise UsageError(f"{root}: not a directory")
     loaded = load_paths([root], root=root)
@@ -48,16 +63,16 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
         loaded.documents += more.documents
         loaded.diagnostics += more.diagnostics
     kb = from_documents(loaded.documents)
-    found = sorted(set(loaded.diagnostics) | set(checks.run_all(kb)))
+    checked = sorted(set(loaded.diagnostics) | set(checks.run_all(kb)))
     if paths:
         wanted = {display_path(p) for p in _files(paths)}
         if any(p.resolve() == root.resolve() for p in paths):
             # Checking the whole data set also checks the reviewed list of excluded counter kinds.
             wanted.add(display_path(excluded_list_path(root)))
         wanted_dirs = [display_path(p) for p in paths if p.is_dir()]
-        found = [d for d in found if d.path in wanted or any(d.path.startswith(w.rstrip("/") + "/") for w in wanted_dirs)
-                 or d.path in wanted_dirs]
-    return kb, found
+        checked = [d for d in checked if d.path in wanted or any(d.path.startswith(w.rstrip("/") + "/") for w in wanted_dirs)
+                   or d.path in wanted_dirs]
+    return kb, sorted(found + checked)
 
 
 def _inside(path: Path, root: Path) -> bool:

@@ -182,7 +182,11 @@ def apply_plan(root: Path, plan: list[FileWrite], command: str) -> WriteReport:
     if len(todo) == 1:  # a single atomic replace cannot be left half done: no journal needed
         _apply(todo, report)
         return report
-    _write_journal(root, command, [FileWrite(p, t) for p, t in todo])
+    try:
+        _write_journal(root, command, [FileWrite(p, t) for p, t in todo])
+    except OSError as error:
+        raise WriteError(f"{journal_path(root)}: cannot write: {error.strerror or error}. Nothing was written.",
+                         [], [p for p, _ in todo]) from None
     _apply(todo, report)
     journal_path(root).unlink()
     return report

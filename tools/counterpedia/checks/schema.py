@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import reprlib
 from functools import lru_cache
 from importlib import resources
 
@@ -28,20 +29,45 @@ def validator(kind: str) -> Draft202012Validator:
     return Draft202012Validator(schema, registry=registry)
 
 
+def _value(value, limit: int = 60) -> str:
+    """A value as it would be quoted in a message, cut short: a 10 MB string or a deep list stays one line."""
+    shown = reprlib.Repr()
+    shown.maxstring = shown.maxother = limit
+    shown.maxlevel, shown.maxlist, shown.maxdict = 2, 4, 4
+    return shown.repr(value)
+
+
+def _reason(error) -> str:
+    """jsonschema's message, with the value it starts with quoted briefly."""
+    message = error.message
+    for python, yaml in ((None, "null"), (True, "true"), (False, "false")):
+        if error.instance is python and message.startswith(repr(python) + " "):
+            return yaml + message[len(repr(python)):]
+    if isinstance(error.instance, (str, list, dict)) and len(message) > 120:
+        full = repr(error.instance)
+        if message.startswith(full):
+            return _value(error.instance) + message[len(full):]
+    return message
+
+
 def _message(error) -> tuple[str, tuple]:
     path = tuple(error.absolute_path)
     where = ".".join(str(p) for p in path) or "record"
     if error.validator == "additionalProperties":
-        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
-        return f"unexpected field '{extra[0]}' in {where}" if extra else error.message, path + tuple(extra[:1])
+        extra = sorted(set(error.instance) - set(error.schema.get("properties", {})), key=str)
+        return f"unexpected field {_value(extra[0])} in {where}" if extra else _reason(error), path + tuple(extra[:1])
     if error.validator == "required":
-        return f"{where}: {error.message}", path
+        return f"{where}: {_reason(error)}", path
     if error.validator == "enum":
         allowed = ", ".join(str(v) for v in error.validator_value)
-        return f"{where}: {error.instance!r} is not one of: {allowed}", path
+        return f"{where}: {_value(error.instance)} is not one of: {allowed}", path
+    if error.validator == "type" and error.validator_value == "string" and isinstance(error.instance, (int, float)) \
+            and not isinstance(error.instance, bool):
+        note = " (unquoted, YAML reads 702.50 as the number 702.5)" if isinstance(error.instance, float) else ""
+        return f"{where}: {error.instance!r} is a number, not a text: write it in quotes (\"{error.instance!r}\"){note}", path
     if error.validator == "pattern":
-        return f"{where}: {error.instance!r} is not well formed ({error.schema.get('description') or error.validator_value})", path
-    return f"{where}: {error.message}", path
+        return f"{where}: {_value(error.instance)} is not well formed ({error.schema.get('description') or error.validator_value})", path
+    return f"{where}: {_reason(error)}", path
 
 
 def check_record(record: Record):

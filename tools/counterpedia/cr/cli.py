@@ -17,7 +17,7 @@ from typing import Callable
 
 from . import locate
 from .diff import Change, diff, summary
-from .fetch import FetchError, fetch
+from .fetch import FetchError, check_edition_id, check_url, fetch
 from .history import RuleNotFound, Step, history
 from .locate import CRNotFound
 from .parse import CRParseError, Edition, effective_date, parse_file, split_lines
@@ -109,9 +109,12 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
             return _error(str(error), status)
         except FetchError as error:
             return _error(str(error), PROBLEMS)
-        except BrokenPipeError:  # `counterpedia cr diff … | head`
+        except BrokenPipeError:  # before OSError: `counterpedia cr diff … | head`
             sys.stderr.close()
             return OK
+        except OSError as error:  # the environment (a file that cannot be read or written), not a bug
+            where = f"{error.filename}: " if error.filename else ""
+            return _error(f"{where}{error.strerror or error}", PROBLEMS)
         except KeyboardInterrupt:
             return 130
         except Exception as error:  # noqa: BLE001 - a bug still gets a message, not a traceback
@@ -273,8 +276,13 @@ def run_fetch(args: argparse.Namespace) -> int:
             "(the current one is named on https://magic.wizards.com/en/rules), or --url URL",
             USAGE,
         )
-    if args.edition is not None and not (len(args.edition) == 8 and args.edition.isdigit()):
-        return _error(f"'{args.edition}' is not an edition id: expected YYYYMMDD, such as 20260116", USAGE)
+    try:
+        if args.edition is not None:
+            check_edition_id(args.edition)
+        if args.url is not None:
+            check_url(args.url)
+    except FetchError as error:  # a mistake on the command line, not a failed download
+        return _error(str(error), USAGE)
     target = Path(args.dir) if args.dir else locate.cache_dir()
     path = fetch(args.edition, target, url=args.url)
     edition = parse_file(path)

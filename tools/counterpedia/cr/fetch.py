@@ -14,13 +14,17 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 from .parse import CRParseError, edition_from_name, parse_text
 
 DEFAULT_URL = "https://media.wizards.com/{year}/downloads/MagicCompRules%20{edition}.txt"
 URL_ENV = "COUNTERPEDIA_CR_URL"
+URL_SCHEMES = ("https", "http", "file")
+# An edition's id is the date in its file name; the "effective as of" date inside may differ by a few
+# days (20240206 is effective 2024-02-02, 20240802 2024-07-30). Further apart, it is another edition.
+EFFECTIVE_TOLERANCE_DAYS = 14
 MAX_BYTES = 20 * 1024 * 1024  # a CR file is about 1 MB; anything far larger is not one
 USER_AGENT = "counterpedia-cr-fetch (Python urllib)"
 
@@ -41,6 +45,24 @@ def check_edition_id(edition: str) -> str:
     if len(edition) != 8:
         raise FetchError(f"'{edition}' is not an edition id: expected YYYYMMDD, such as 20260116")
     return edition
+
+
+def check_url(url: str) -> str:
+    """A URL urllib can fetch (http, https or file), or a FetchError saying what a URL looks like."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme.lower() not in URL_SCHEMES or not (parts.netloc or parts.scheme.lower() == "file") or not parts.path:
+        raise FetchError(f"'{url}' is not a URL to download from: give https://…, http://… or file:///path")
+    return url
+
+
+def check_effective(edition: str, effective: date, url: str) -> None:
+    """The file must be the edition asked for: its own effective date within a few days of the id's date."""
+    asked = datetime.strptime(edition, "%Y%m%d").date()
+    if abs((effective - asked).days) > EFFECTIVE_TOLERANCE_DAYS:
+        raise FetchError(
+            f"{url} is the edition effective {effective.isoformat()}, not {edition}; nothing was saved. "
+            f"Ask for the edition it is (`counterpedia cr fetch {effective.strftime('%Y%m%d')} --url …`) "
+            "or check the address")
 
 
 def url_for(edition: str, base_url: str | None = None, env: Mapping[str, str] | None = None) -> str:
@@ -68,6 +90,8 @@ def fetch(
     """
     if edition is not None:
         check_edition_id(edition)
+    if url is not None:
+        check_url(url)
     if url is None:
         if edition is None:
             raise FetchError(
@@ -85,12 +109,17 @@ def fetch(
     if edition is None:
         name = urllib.parse.unquote(urllib.parse.urlsplit(url).path.rsplit("/", 1)[-1])
         edition = edition_from_name(name) or parsed.edition
+    try:
+        check_edition_id(edition)
+    except FetchError:
+        edition = parsed.edition  # a name like MagicCompRules 20261399.txt: the file's own date decides
+    check_effective(edition, parsed.effective, url)
     return _write_atomically(Path(cache_dir), f"MagicCompRules-{edition}.txt", data)
 
 
 def _download(url: str, timeout: float) -> bytes:
-    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
     try:
+        request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
         with urllib.request.urlopen(request, timeout=timeout) as response:
             data = response.read(MAX_BYTES + 1)
     except urllib.error.HTTPError as error:

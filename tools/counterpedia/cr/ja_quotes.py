@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..shapes import as_list
 from .. import diagnostics as diag
 from ..knowledge import KnowledgeBase, Record
 from . import ja_texts
@@ -72,7 +73,7 @@ class _Checker:
         title = ja_texts.rule_title(record, self.edition)
         self.compare(record, ("title",), record.data.get("title"), title.text if title else None,
                      f"title of section {record.data.get('section')}", in_file=title is not None)
-        for i, entry in enumerate(record.data.get("rules") or []):
+        for i, entry in enumerate(as_list(record.data.get("rules"))):
             if not isinstance(entry, dict) or not isinstance(entry.get("number"), str):
                 continue
             number = entry["number"]

@@ -19,6 +19,7 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
+from ..shapes import as_list
 from .. import yamlio
 from ..knowledge import KnowledgeBase, Record
 from ..provenance import text_hash
@@ -125,7 +126,7 @@ class _Planner:
         title = ja_texts.rule_title(record, self.edition)
         if title is not None and isinstance(data.get("title"), dict):
             self.fill(record, data["title"], title.text, f"title ({title.origin})")
-        for i, entry in enumerate(data.get("rules") or []):
+        for i, entry in enumerate(as_list(data.get("rules"))):
             number = entry.get("number")
             rule = self.edition.get(number)
             if rule is None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..shapes import as_list
 from ..knowledge import KnowledgeBase, Record
 from .ja_parse import KEYWORD_SECTIONS, JaEdition
 
@@ -43,7 +44,7 @@ def _en_text(texts) -> str | None:
 
 def rule_title(record: Record, edition: JaEdition) -> Expected | None:
     section = str(record.data.get("section") or "")
-    rules = [e for e in record.data.get("rules") or [] if isinstance(e, dict) and isinstance(e.get("number"), str)]
+    rules = [e for e in as_list(record.data.get("rules")) if isinstance(e, dict) and isinstance(e.get("number"), str)]
     if section in KEYWORD_SECTIONS:
         english = (_en_text(record.data.get("title")) or "").casefold()
         for entry in rules:
@@ -60,7 +61,7 @@ def mechanic_name(record: Record, edition: JaEdition) -> Expected | None:
     english = _en_text(record.data.get("names"))
     if not english:
         return None
-    for number in record.data.get("rules") or []:
+    for number in as_list(record.data.get("rules")):
         group = _group(str(number))
         heading = edition.get(group) if group else None
         if heading is not None and heading.name and (heading.english_name or "").casefold() == english.casefold():

@@ -7,6 +7,7 @@ from typing import Callable
 
 from .. import diagnostics as diag
 from ..knowledge import KnowledgeBase, Record
+from ..shapes import as_dict, as_list
 from .diff import align
 from .parse import Edition, Rule
 
@@ -32,17 +33,17 @@ class QuoteChange:
     @property
     def translations(self) -> list[str]:
         """Languages whose translation of this quote drifts when the English is updated."""
-        texts = self.record.data["rules"][self.index].get("text") or {}
+        texts = as_dict(self.record.data["rules"][self.index].get("text"))
         return [lang for lang in texts if lang != "en"]
 
 
 def _en(texts) -> dict | None:
-    entry = (texts or {}).get("en")
+    entry = as_dict(texts).get("en")
     return entry if isinstance(entry, dict) and isinstance(entry.get("text"), str) else None
 
 
 def _quoted_examples(entry: dict) -> list[str]:
-    return [e["en"]["text"] for e in entry.get("examples") or [] if _en(e)]
+    return [e["en"]["text"] for e in as_list(entry.get("examples")) if _en(e)]
 
 
 def compare_quotes(kb: KnowledgeBase, target: Edition, edition_loader: Callable[[str], Edition | None]) -> list[QuoteChange]:
@@ -66,7 +67,7 @@ def compare_quotes(kb: KnowledgeBase, target: Edition, edition_loader: Callable[
     for record in kb.all("rule"):
         # The record's title is its label (a section heading or a rule's name), not a quote of its own.
         entries: list[tuple[int, str, str, list[str], str | None]] = []
-        for i, entry in enumerate(record.data.get("rules") or []):
+        for i, entry in enumerate(as_list(record.data.get("rules"))):
             en = _en(entry.get("text")) if isinstance(entry, dict) else None
             if en and isinstance(entry.get("number"), str):
                 entries.append((i, entry["number"], en["text"], _quoted_examples(entry), en.get("version")))

@@ -1,20 +1,29 @@
 """`counterpedia cr check` and `cr sync`: the quotes in data/ against an edition, and their update.
 
 `--lang ja` does the same for the official Japanese texts, against the Japanese CR file
-(`--cr-ja FILE`, $COUNTERPEDIA_CR_JA, or the cache where `cr fetch --lang ja` saves it)."""
+(`--cr-ja FILE`, $COUNTERPEDIA_CR_JA, or the cache where `cr fetch --lang ja` saves it).
+
+`cr sync --apply` plans every file first, checks that the planned data still validates (no rule quoted
+twice, every cited rule quoted), then writes the whole plan through `counterpedia.writes`: a journal
+first, each file atomically, so that a killed or failed run is finished by the next one."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from pathlib import Path
 
-from ..diagnostics import render_all
-from ..knowledge import load
+from .. import writes
+from ..diagnostics import Diagnostic, render_all
+from ..knowledge import KnowledgeBase, from_documents, load
+from ..load import parse_document
 from . import ja_locate, locate
 from .cli import USAGE, _error, _guarded, _load, cr_option
 from .quotes import SAME, compare_quotes, diagnostics
-from .sync import apply, plan
+from .sync import SyncPlan, apply, plan
+
+PROBLEMS = 1
 
 
 def ja_option() -> argparse.ArgumentParser:
@@ -70,35 +79,54 @@ def _loader(args):
     return load_edition
 
 
-def _knowledge(args):
-    data = Path(args.data)
-    if not data.is_dir():
-        raise locate.CRNotFound(f"{data}: no data folder here (use --data)")
-    kb, problems = load(data)
-    return kb, problems
-
-
 class _DataError(Exception):
     pass
 
 
-def _compared(args):
-    """The target edition, the knowledge base and every quote compared with it."""
-    edition = _target(args)
-    kb, problems = _knowledge(args)
+def quote_problems(kb: KnowledgeBase) -> list[Diagnostic]:
+    """The validator's errors that make quotes unsafe to compare or update: a rule record against its
+    schema (a number YAML reads as a float, `rules: 5`…), and CR numbers (E120–E122)."""
+    from ..checks import rules as rule_checks
+    from ..checks import schema
+
+    found: set[Diagnostic] = set()
+    for record in kb.all("rule") + [d for d in kb.duplicates if d.kind == "rule"]:
+        found.update(schema.check_record(record))
+    found.update(rule_checks.check(kb))
+    return sorted(d for d in found if d.severity == "error")
+
+
+def _knowledge(args, finish_pending: bool) -> KnowledgeBase:
+    data = Path(args.data)
+    if not data.is_dir():
+        raise locate.CRNotFound(f"{data}: no data folder here (use --data)")
+    if writes.journal_path(data).is_file():
+        if finish_pending:
+            report = writes.recover(data)
+            if report is not None:
+                print(f"finished an interrupted `{report.recovered_from}`: {len(report.written)} file(s) written",
+                      file=sys.stderr)
+        else:
+            print(f"note: an interrupted command left {writes.journal_path(data)}; the data may be half updated: "
+                  "`counterpedia cr sync --apply` finishes it first", file=sys.stderr)
+    kb, problems = load(data)
     if any(p.severity == "error" for p in problems):
         print(render_all(problems), file=sys.stderr)
         raise _DataError()
-    return edition, kb, compare_quotes(kb, edition, _loader(args))
+    return kb
 
 
-def _with_data(command):
+def _with_data(command, finish_pending=lambda args: False):
     @_guarded
     def wrapper(args) -> int:
         try:
-            return command(args, *_compared(args))
+            edition = _target(args)
+            kb = _knowledge(args, finish_pending(args))
         except _DataError:
-            return _error("the data does not load; run `counterpedia validate` first", USAGE)
+            return _error("the data does not load; run `counterpedia validate` first", PROBLEMS)
+        except writes.WriteError as error:
+            return _error(str(error), PROBLEMS)
+        return command(args, edition, kb)
 
     return wrapper
 
@@ -112,30 +140,81 @@ def run_sync(args) -> int:
 
 
 @_with_data
-def _run_check_en(args, edition, kb, changes) -> int:
-    found = diagnostics(changes, edition.edition)
+def _run_check_en(args, edition, kb) -> int:
+    problems = quote_problems(kb)
+    changes = compare_quotes(kb, edition, _loader(args))
+    found = sorted(problems + diagnostics(changes, edition.edition))
     output = render_all(found, args.format)
     if output:
         print(output)
     same = sum(1 for c in changes if c.state == SAME)
     print(f"{same} of {len(changes)} quoted rules match the {edition.edition} edition", file=sys.stderr)
+    if problems:
+        print(f"{len(problems)} quote(s) could not be compared or are quoted wrongly: fix them first", file=sys.stderr)
     return 1 if found else 0
 
 
-@_with_data
-def _run_sync_en(args, edition, kb, changes) -> int:
+def planned_knowledge(kb: KnowledgeBase, result: SyncPlan) -> KnowledgeBase:
+    """The knowledge base as it would be once the plan is written (pure: nothing is written)."""
+    documents = []
+    for record in [*kb, *kb.duplicates]:
+        document = record.document
+        if document is None:
+            continue
+        if document.path in result.files:
+            planned, _problems = parse_document(result.files[document.path], document.path, document.stem, document.kind)
+            if planned is not None:
+                document = planned
+        documents.append(document)
+    return from_documents(documents)
+
+
+def new_problems(before: list[Diagnostic], after: list[Diagnostic]) -> list[Diagnostic]:
+    """Errors of `after` that `before` did not have (counted per file and code: line numbers move)."""
+    room = Counter((d.path, d.code) for d in before)
+    fresh = []
+    for diagnostic in after:
+        key = (diagnostic.path, diagnostic.code)
+        if room[key] > 0:
+            room[key] -= 1
+        else:
+            fresh.append(diagnostic)
+    return fresh
+
+
+def _sync(args, edition, kb) -> int:
+    before = quote_problems(kb)
+    if before:
+        print(render_all(before), file=sys.stderr)
+        return _error("the quotes must validate before they are synchronized: fix the errors above "
+                      "(nothing was written)", PROBLEMS)
+    changes = compare_quotes(kb, edition, _loader(args))
     result = plan(kb, changes, edition.edition)
     for line in result.lines():
         print(line)
     if not result.files:
         print(f"nothing to change: the quotes match the {edition.edition} edition", file=sys.stderr)
         return 0
-    if args.apply:
-        apply(result)
-        print(f"updated {len(result.files)} file(s) to the {edition.edition} edition", file=sys.stderr)
-    else:
+    broken = new_problems(before, quote_problems(planned_knowledge(kb, result)))
+    if broken:
+        print(render_all(broken), file=sys.stderr)
+        return _error(f"updating to {edition.edition} would leave the errors above, so nothing was written: "
+                      "review the quotes named (a rule this edition does not have, or a move onto a number "
+                      "already quoted), fix them by hand, then run the sync again", PROBLEMS)
+    if not args.apply:
         print(f"{len(result.files)} file(s) would change; run again with --apply to write them", file=sys.stderr)
+        return 0
+    try:
+        report = apply(result, Path(args.data))
+    except writes.WriteError as error:
+        for path in error.written:
+            print(f"written: {path}", file=sys.stderr)
+        return _error(str(error), PROBLEMS)
+    print(f"updated {len(report.written)} file(s) to the {edition.edition} edition", file=sys.stderr)
     return 0
+
+
+_run_sync_en = _with_data(_sync, finish_pending=lambda args: args.apply)
 
 
 # --- the Japanese texts -----------------------------------------------------------------
@@ -148,11 +227,7 @@ def _ja_edition(args):
 
 
 def _clean_knowledge(args):
-    kb, problems = _knowledge(args)
-    if any(p.severity == "error" for p in problems):
-        print(render_all(problems), file=sys.stderr)
-        raise _DataError()
-    return kb
+    return _knowledge(args, finish_pending=getattr(args, "apply", False))
 
 
 def _with_ja(command):
@@ -167,6 +242,8 @@ def _with_ja(command):
             return _error(str(error), USAGE)
         except _DataError:
             return _error("the data does not load; run `counterpedia validate` first", USAGE)
+        except writes.WriteError as error:
+            return _error(str(error), PROBLEMS)
 
     return wrapper
 
@@ -187,7 +264,6 @@ def _run_check_ja(args, edition, kb) -> int:
 
 @_with_ja
 def _run_sync_ja(args, edition, kb) -> int:
-    from .. import writes
     from .ja_sync import plan as ja_plan
 
     source = args.source or f"cr-ja-{edition.edition}"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap
 
-from .. import yamlio
+from .. import writes, yamlio
 from ..format import format_data
 from ..load import schema_kind
 from ..knowledge import KnowledgeBase
@@ -116,9 +116,10 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str) -> SyncPla
     return result
 
 
-def apply(result: SyncPlan) -> None:
-    for path, text in result.files.items():
-        yamlio.atomic_write(Path(path), text)
+def apply(result: SyncPlan, data_dir: Path) -> writes.WriteReport:
+    """Write the plan through the journal of `data_dir`: a killed or failed run is finished by the next one."""
+    plan_files = [writes.FileWrite(Path(path), text) for path, text in result.files.items()]
+    return writes.apply_plan(data_dir, plan_files, f"cr sync --edition {result.edition}")
 
 
 __all__ = ["plan", "apply", "SyncPlan", "SAME"]

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 from ..knowledge import KnowledgeBase
 from ..provenance import LANGS, text_state
 from . import i18n, urls
 from ..texts import canonical_of
-from .markup import Linker, escape, paragraphs
+from .markup import Linker, escape, escape_line, paragraphs
+
+# A web address Markdown can autolink as it is: no space, quote or angle bracket to end it early.
+_WEB_URL_RE = re.compile(r"https?://[^\s<>\"'`\\]+", re.IGNORECASE)
 
 
 def numbering_edition(entry: dict, texts: dict | None = None) -> str | None:
@@ -34,6 +39,13 @@ class TextRenderer:
         record = self.kb.get("source", source_id)
         label = escape(str(record.data.get("title") if record else source_id))
         return f"[{label}]({urls.record_link(page, 'source', source_id)})"
+
+    def url_link(self, url: str) -> str:
+        """A source's address: a link when it is a web address, else shown as plain text (never as HTML)."""
+        url = str(url)
+        if _WEB_URL_RE.fullmatch(url):
+            return f"<{url}>"
+        return escape_line(url)
 
     def badges(self, status: str, drifted: bool, canonical: str) -> str:
         if status == "machine":
@@ -139,7 +151,8 @@ class TextRenderer:
         for lang in LANGS:
             state = text_state(texts, lang, canonical)
             entry = texts.get(lang) if isinstance(texts.get(lang), dict) else None
-            value = f'<span lang="{lang}">{escape(str(entry["text"]))}</span>' if entry and state.status != "missing" else "—"
+            shown = escape(str(entry.get("text", ""))).replace("\n", "<br>") if entry else ""  # a table row is one line
+            value = f'<span lang="{lang}">{shown}</span>' if entry and state.status != "missing" else "—"
             badge = self.badges(state.status, state.drifted, canonical) if state.status != "missing" else self.badges("missing", False, canonical)
             rows.append(f"| {i18n.ENDONYMS[lang]} | {value} | {badge} |")
         return "\n".join(rows) + "\n"

@@ -9,20 +9,63 @@ from .. import rule_numbers
 from ..knowledge import KnowledgeBase
 from . import urls
 
-# Characters Python-Markdown would interpret inside a paragraph.
+# Characters Python-Markdown would interpret inside a paragraph. `&` too: "&amp;" written in a text
+# must show as "&amp;", not as "&".
 _ESCAPE = {c: "\\" + c for c in "\\`*_[]{}#!"}
-_ESCAPE.update({"<": "&lt;", ">": "&gt;", "|": "&#124;"})
+_ESCAPE.update({"<": "&lt;", ">": "&gt;", "|": "&#124;", "&": "&amp;"})
 _ESCAPE_RE = re.compile("|".join(re.escape(c) for c in _ESCAPE))
+# Characters that start a block at the beginning of a line (lists, rules, setext headings, fenced code,
+# admonitions and details): escaped there only. Python-Markdown has no backslash escape for = ~ : ? %.
+_LINE_START_RE = re.compile(r"(^|\n)([ \t]*)(?:([-+])|([=~:?%])|(\d+)\.)")
+# Control characters cannot be shown, and Python-Markdown uses STX/ETX as placeholders of its own.
+_CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_NEWLINES_RE = re.compile(r"\r\n?|\u2028|\u2029")
+
+
+def _line_start(match: re.Match) -> str:
+    start, space, backslashed, entity, number = match.groups()
+    if backslashed:
+        return f"{start}{space}\\{backslashed}"
+    if entity:
+        return f"{start}{space}&#{ord(entity)};"
+    return f"{start}{space}{number}\\."
+
+
+def normalize_newlines(text: str) -> str:
+    return _NEWLINES_RE.sub("\n", text)
 
 
 def escape(text: str) -> str:
-    """Plain text -> Markdown that renders as the same text."""
-    return _ESCAPE_RE.sub(lambda m: _ESCAPE[m.group(0)], text)
+    """Plain text -> Markdown that renders as the same text (HTML collapses its runs of spaces)."""
+    text = _CONTROL_RE.sub("\ufffd", normalize_newlines(text))
+    return _LINE_START_RE.sub(_line_start, _ESCAPE_RE.sub(lambda m: _ESCAPE[m.group(0)], text))
+
+
+def escape_line(text: str) -> str:
+    """A text for a one-line place (a heading, a link label, a list item, a table cell): newlines become spaces."""
+    return escape(" ".join(normalize_newlines(text).split("\n")))
+
+
+def yaml_string(text: str) -> str:
+    """A text as a double-quoted YAML scalar on one line, for a page's front matter (`title: …`):
+    nothing in it can end the value or add a key."""
+    out = []
+    for ch in " ".join(str(text).split()):
+        code = ord(ch)
+        if ch in "\"\\":
+            out.append("\\" + ch)
+        elif 0xD800 <= code <= 0xDFFF:
+            out.append("\ufffd")
+        elif code < 0x20 or 0x7F <= code <= 0x9F or code in (0xFEFF, 0xFFFE, 0xFFFF):
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
 
 
 def paragraphs(text: str) -> str:
     """Escaped text with its own paragraph breaks kept and single newlines as line breaks."""
-    parts = [p.strip() for p in re.split(r"\n\s*\n", text.strip())]
+    parts = [p.strip() for p in re.split(r"\n\s*\n", normalize_newlines(text).strip())]
     return "\n\n".join(escape(p).replace("\n", "<br>\n") for p in parts if p)
 
 
@@ -113,6 +156,7 @@ class Linker:
         `skip_card` keeps a card page from linking to itself; `edition` is the CR edition whose numbering
         the text follows (its references then link to the rule they meant, and say its number today);
         `prefer_full` links rules to the full-rules pages rather than to the data's quotes."""
+        text = normalize_newlines(text)
         out: list[str] = []
         position = 0
         for match in self._matches(text, from_page, skip_card, edition, prefer_full):
@@ -129,14 +173,19 @@ class Linker:
 
 
 def paragraphs_inline(fragment: str) -> str:
-    """Escape a fragment of a text, keeping its paragraph and line breaks."""
+    """Escape a fragment of a text, keeping its paragraph and line breaks.
+
+    A paragraph never starts with spaces (four would make it a code block): HTML does not show them."""
     pieces = re.split(r"(\n\s*\n)", fragment)
     out = []
+    after_break = False
     for piece in pieces:
         if re.fullmatch(r"\n\s*\n", piece):
             out.append("\n\n")
+            after_break = True
         else:
-            out.append(escape(piece).replace("\n", "<br>\n"))
+            out.append(escape(piece.lstrip(" \t") if after_break else piece).replace("\n", "<br>\n"))
+            after_break = False
     return "".join(out)
 
 

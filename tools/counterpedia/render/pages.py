@@ -15,7 +15,7 @@ from ..rule_numbers import sort_key
 from ..texts import title as record_title
 from . import i18n, urls
 from .blocks import TextRenderer
-from .markup import Linker, escape
+from .markup import Linker, escape_line, yaml_string
 
 
 @lru_cache(maxsize=1)
@@ -27,7 +27,8 @@ def environment() -> jinja2.Environment:
                              keep_trailing_newline=True,
                              # `{#id}` is attr_list's anchor syntax in the Markdown we write, not a comment.
                              comment_start_string="<#--", comment_end_string="--#>")
-    env.filters["md"] = lambda value: escape(str(value))
+    env.filters["md"] = lambda value: escape_line(str(value))  # a text in a one-line place, shown as written
+    env.filters["yaml"] = yaml_string  # a text in the page's front matter
     return env
 
 

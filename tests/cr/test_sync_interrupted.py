@@ -1,0 +1,127 @@
+"""`cr sync --apply` killed or failing part way: the next run finishes the job; nothing stray is left behind."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from counterpedia import writes
+from counterpedia.cli import main
+from counterpedia.validate import validate
+
+ROOT = Path(__file__).resolve().parents[2]
+EDITION = "20250207"  # renumbers rad counters (727 -> 725) and mill (701.17 -> 701.13): 88 files change
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def copies(tmp_path, monkeypatch, cr_env):
+    """A data copy to interrupt, and what an uninterrupted sync makes of the same data."""
+    if not any((ROOT / "data" / "rules").glob("*.yaml")):
+        pytest.skip("data/rules holds no quotes yet")
+    reference = tmp_path / "reference"
+    shutil.copytree(ROOT / "data", reference / "data")
+    monkeypatch.chdir(reference)
+    assert main(["cr", "sync", "--edition", EDITION, "--apply"]) == 0
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    return work, snapshot(reference / "data")
+
+
+def kill_after_first_replaced_file(work: Path) -> subprocess.Popen:
+    """Start `cr sync --apply` and SIGKILL it as soon as the first file of its plan is replaced."""
+    process = subprocess.Popen([sys.executable, "-m", "counterpedia.cli", "cr", "sync", "--edition", EDITION, "--apply"],
+                               cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    journal = writes.journal_path(work / "data")
+    deadline = time.monotonic() + 60
+    while not journal.is_file():
+        assert process.poll() is None, process.stderr.read().decode()
+        assert time.monotonic() < deadline, "the sync never started writing"
+        time.sleep(0.0002)
+    first = json.loads(journal.read_text(encoding="utf-8"))["files"][0]
+    target, planned = Path(first["path"]), first["text"]
+    while True:
+        try:
+            if target.read_text(encoding="utf-8") == planned:
+                break
+        except FileNotFoundError:
+            pass
+        assert time.monotonic() < deadline
+        time.sleep(0.0002)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    return process
+
+
+def test_a_killed_sync_is_finished_by_the_next_run(copies, capsys):
+    work, expected = copies
+    for _attempt in range(5):
+        shutil.rmtree(work / "data", ignore_errors=True)
+        shutil.copytree(ROOT / "data", work / "data")
+        original = snapshot(work / "data")
+        process = kill_after_first_replaced_file(work)
+        if process.returncode == -signal.SIGKILL and writes.journal_path(work / "data").is_file():
+            break
+    else:
+        pytest.fail("the sync always finished before it could be killed")
+    killed = snapshot(work / "data")
+    del killed[writes.JOURNAL_NAME]
+    done = {p for p, digest in killed.items() if digest == expected.get(p) and digest != original.get(p)}
+    assert done, "the kill came after the first file was replaced"
+
+    capsys.readouterr()
+    assert main(["cr", "sync", "--edition", EDITION, "--apply"]) == 0
+    assert "finished an interrupted `cr sync --edition 20250207`" in capsys.readouterr().err
+    assert snapshot(work / "data") == expected
+    assert not list((work / "data").rglob("*.tmp")) and not writes.journal_path(work / "data").exists()
+    _kb, diagnostics = validate([work / "data"])
+    assert not [d for d in diagnostics if d.severity == "error"]
+
+
+def test_a_write_failing_part_way_says_what_was_written_and_a_rerun_finishes(copies, capsys, monkeypatch):
+    work, expected = copies
+    shutil.copytree(ROOT / "data", work / "data")
+    real, calls = writes.atomic_write, []
+
+    def failing(path, text):
+        calls.append(path)
+        if len(calls) == 12:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, text)
+
+    monkeypatch.setattr(writes, "atomic_write", failing)
+    capsys.readouterr()
+    assert main(["cr", "sync", "--edition", EDITION, "--apply"]) == 1
+    err = capsys.readouterr().err
+    assert "Permission denied" in err and "Traceback" not in err and "internal error" not in err
+    written = [line for line in err.splitlines() if line.startswith("written: ")]
+    assert len(written) == 10  # the journal was the first write, the twelfth failed
+    assert "run the command again" in err
+
+    monkeypatch.setattr(writes, "atomic_write", real)
+    assert main(["cr", "sync", "--edition", EDITION, "--apply"]) == 0
+    assert snapshot(work / "data") == expected
+    assert not list((work / "data").rglob("*.tmp"))
+
+
+def test_a_dry_run_or_check_says_a_sync_was_interrupted(copies, capsys, monkeypatch):
+    work, _expected = copies
+    shutil.copytree(ROOT / "data", work / "data")
+    writes.journal_path(work / "data").write_text(json.dumps({"command": "cr sync", "files": []}), encoding="utf-8")
+    capsys.readouterr()
+    main(["cr", "check"])
+    assert "an interrupted command left" in capsys.readouterr().err

@@ -1,0 +1,207 @@
+"""Property: whatever field of whatever record has its type changed or is deleted, every command exits
+0, 1 or 2 with a message, never a traceback or an "internal error".
+
+The records are the small valid data set with every optional field filled in (notes, examples, cites,
+via, translates, printing, sets…), so that every field a command reads can be broken."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import datetime
+import io
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ruamel.yaml import YAML
+
+from counterpedia.cli import main
+from counterpedia.cr import locate
+
+ROOT = Path(__file__).resolve().parents[1]
+VALID_DATA = ROOT / "tests" / "fixtures" / "valid" / "data"
+DELETE = object()
+
+
+def _text(text, source="cr", version="20260116", **more) -> dict:
+    return {"text": text, "status": "official", "source": source, "version": version, **more}
+
+
+def _machine(text, of: str, version="20260116") -> dict:
+    return {"text": text, "status": "machine", "source": "counterpedia-mt", "version": "2026-11-29",
+            "translates": {"lang": "en", "version": version, "hash": "sha256:0000000000000000"}}
+
+
+RICH: dict[str, dict] = {
+    "counters/rad.yaml": {
+        "id": "rad", "names": {"en": _text("rad counter"), "ja": _machine("RADカウンター", "rad counter")},
+        "holders": ["player"], "rules": ["727.1", "727.1a"], "keyword": False,
+        "summary": {"en": _text("Rad counters mill (rule 727.1).", "wotc-pip-release-notes", "2024-03-08",
+                                cites=["cr"], via="cr")},
+        "notes": [{"en": _text("A note.", "wotc-pip-release-notes", "2024-03-08", cr_edition="20260116")}],
+        "cards": ["struggle-for-project-purity"],
+        "related": {"mechanics": ["mill"], "terms": ["mill"], "counters": []},
+        "first_set": {"name": "Fallout", "code": "PIP", "source": "wotc-pip-release-notes"},
+        "sources": ["cr"],
+    },
+    "cards/struggle-for-project-purity.yaml": {
+        "id": "struggle-for-project-purity",
+        "names": {"en": _text("Struggle for Project Purity", "wotc-pip-release-notes", "2024-03-08",
+                              printing={"set": "PIP", "number": "12", "card": "Struggle for Project Purity"})},
+        "set": {"name": "Fallout", "code": "PIP", "source": "wotc-pip-release-notes"},
+    },
+    "rules/rad-counters.yaml": {
+        "id": "rad-counters", "section": "727", "title": {"en": _text("Rad Counters")},
+        "rules": [{"number": "727.1", "text": {"en": _text("Rad counters are counters."),
+                                              "fr": _machine("Les marqueurs radiation.", "Rad counters are counters.")},
+                   "examples": [{"en": _text("An example.")}]},
+                  {"number": "727.1a", "text": {"en": _text("Radiation.")}}],
+    },
+    "terms/mill.yaml": {
+        "id": "mill", "names": {"en": _text("Mill")}, "rules": ["727.1"],
+        "note": {"en": _text("Mill is a keyword action.")}, "related": {"mechanics": ["mill"], "counters": ["rad"]},
+    },
+    "mechanics/mill.yaml": {
+        "id": "mill", "type": "keyword-action", "names": {"en": _text("mill")}, "rules": ["727.1a"],
+        "counters": ["rad"], "summary": {"en": _text("Put cards into a graveyard.")},
+    },
+    "rulings/2024-03-08-rad-01.yaml": {
+        "id": "2024-03-08-rad-01", "date": "2024-03-08", "source": "wotc-pip-release-notes", "original": "en",
+        "text": {"en": _text("Rad counters.", "wotc-pip-release-notes", "2024-03-08")},
+        "about": {"counters": ["rad"], "cards": ["struggle-for-project-purity"], "rules": ["727.1"],
+                  "mechanics": ["mill"], "terms": ["mill"]},
+    },
+    "sources/wotc-pip-release-notes.yaml": {
+        "id": "wotc-pip-release-notes", "type": "release-notes", "title": "Fallout release notes",
+        "publisher": "Wizards of the Coast", "language": "en", "date": "2024-03-08",
+        "url": "https://magic.wizards.com/en/news/feature/fallout-release-notes", "note": "A source.",
+    },
+}
+FILES = sorted(RICH)
+
+
+def dump(data) -> str:
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.allow_unicode = True
+    stream = io.StringIO()
+    yaml.dump(data, stream)
+    return stream.getvalue()
+
+
+def paths(node, prefix=()):
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield prefix + (key,)
+            yield from paths(value, prefix + (key,))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield prefix + (index,)
+            yield from paths(value, prefix + (index,))
+
+
+SCALARS = st.one_of(st.integers(-10**6, 10**6), st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
+                    st.none(), st.text(max_size=6), st.dates(min_value=datetime.date(1, 1, 1)))
+VALUES = st.one_of(SCALARS, st.lists(SCALARS, max_size=3),
+                   st.dictionaries(st.one_of(st.text(max_size=4), st.integers(0, 9)), SCALARS, max_size=3))
+
+
+@st.composite
+def mutations(draw):
+    """(file, path, new value or DELETE): one field of one record changed in type or deleted."""
+    name = draw(st.sampled_from(FILES))
+    path = draw(st.sampled_from(list(paths(RICH[name]))))
+    return name, path, draw(st.one_of(st.just(DELETE), VALUES))
+
+
+def mutated(name: str, path: tuple, value) -> dict:
+    data = copy.deepcopy(RICH[name])
+    holder = data
+    for key in path[:-1]:
+        holder = holder[key]
+    if value is DELETE:
+        del holder[path[-1]]
+    else:
+        holder[path[-1]] = value
+    return data
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """A data folder holding the rich records, and the CR file to check quotes against (when available)."""
+    base = tmp_path_factory.mktemp("mutations")
+    shutil.copytree(VALID_DATA, base / "data")
+    for name, data in RICH.items():
+        (base / "data" / name).write_text(dump(data), encoding="utf-8")
+    return base
+
+
+def run(argv: list[str], cwd: Path) -> tuple[int, str]:
+    err = io.StringIO()
+    previous = Path.cwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            status = main(argv)
+    finally:
+        os.chdir(previous)
+    return status, err.getvalue()
+
+
+def cr_file() -> str | None:
+    try:
+        return str(locate.newest())
+    except locate.CRNotFound:
+        return None
+
+
+def test_the_rich_records_are_valid(project):
+    status, err = run(["validate"], project)
+    assert status == 0, err
+
+
+PROPERTY = settings(max_examples=60, deadline=None, database=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+@PROPERTY
+@given(mutation=mutations())
+def test_any_mutation_gives_an_exit_status_never_a_traceback(project, mutation):
+    name, path, value = mutation
+    target = project / "data" / name
+    target.write_text(dump(mutated(name, path, value)), encoding="utf-8")
+    try:
+        commands = [["validate"], ["validate", f"data/{name}"], ["status", "--data", "data"],
+                    ["status", "--data", "data", "--list", "missing", "--list", "drifted"]]
+        cr = cr_file()
+        if cr:
+            commands += [["cr", "check", "--data", "data", "--cr", cr], ["cr", "sync", "--data", "data", "--cr", cr]]
+        for argv in commands:
+            status, err = run(argv, project)
+            assert status in (0, 1, 2), (argv, status, err)
+            assert "internal error" not in err and "Traceback" not in err, (argv, err)
+    finally:
+        target.write_text(dump(RICH[name]), encoding="utf-8")
+
+
+@settings(max_examples=6, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(mutation=mutations())
+def test_any_mutation_gives_the_site_build_an_exit_status(project, mutation, monkeypatch):
+    monkeypatch.setenv("COUNTERPEDIA_FULL_RULES", "0")
+    name, path, value = mutation
+    target = project / "data" / name
+    target.write_text(dump(mutated(name, path, value)), encoding="utf-8")
+    try:
+        status, err = run(["site", "build", "--project", str(ROOT), "--data", "data", "--out", "site", "--lang", "en"],
+                          project)
+        assert status in (0, 1, 2), (status, err)
+        assert "Traceback" not in err and "internal error" not in err
+        if status == 1:
+            assert "data/" in err, "a data error names the file"
+    finally:
+        target.write_text(dump(RICH[name]), encoding="utf-8")
