@@ -112,3 +112,12 @@ def test_fold_char_map_points_back_at_the_original():
 ])
 def test_printable_shows_control_characters_as_escapes(text, shown):
     assert n.printable(text) == shown
+
+
+def test_code_point_ranges_are_the_character_classes():
+    # fold_token and has_japanese test ranges (no kanji class to compile per process); the browser uses the classes.
+    token, japanese = re.compile(f"[{n.TOKEN_CHARS}]"), re.compile(f"[{n.JA_CHARS}]")
+    for code in range(0x10000):
+        char = chr(code)
+        assert bool(token.match(char)) == n._within(char, n._TOKEN_RANGES), hex(code)
+        assert bool(japanese.match(char)) == n._within(char, n._JA_RANGES), hex(code)

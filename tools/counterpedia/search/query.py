@@ -13,12 +13,11 @@ import re
 from dataclasses import dataclass
 
 from . import japanese
-from .normalize import STOP_WORDS, TOKEN_CHARS, fold_char_map, fold_text, fold_token, has_japanese, normalize_text, split, stem
+from .normalize import STOP_WORDS, lead_length, fold_char_map, fold_text, fold_token, has_japanese, normalize_text, split, stem
 
 OPTIONAL, REQUIRED, EXCLUDED = 0, 1, -1
 MAX_TERMS = 30  # the rest of a longer query is not searched
 _OPERATOR = re.compile(r"^[+-](?![0-9xXyY*])(?=.)")
-_LEAD = re.compile(f"[^{TOKEN_CHARS}]*")
 
 
 @dataclass(frozen=True)
@@ -36,7 +35,7 @@ class Term:
 def _typed_prefix(piece: str, length: int) -> str:
     """The part of `piece` (as typed) whose folded form is the first `length` folded characters."""
     folded, starts = fold_char_map(piece)
-    lead = _LEAD.match(folded).end()
+    lead = lead_length(folded)
     end = lead + length
     if end >= len(folded):
         return piece[starts[lead]:] if lead < len(starts) else piece

@@ -53,9 +53,19 @@
     return String(text).normalize("NFKC").replace(DASHES_RE, "-");
   }
 
+  var STRIPPED = new Map();  // accented letter -> without its accent (memoized: the index has many)
+
+  function stripAccent(c) {
+    var plain = STRIPPED.get(c);
+    if (plain === undefined) {
+      plain = c.normalize("NFD").replace(MARKS_RE, "");
+      STRIPPED.set(c, plain);
+    }
+    return plain;
+  }
+
   function foldText(text) {
-    return normalizeText(text).toLowerCase()
-      .replace(ACCENTED_RE, function (c) { return c.normalize("NFD").replace(MARKS_RE, ""); })
+    return normalizeText(text).toLowerCase().replace(ACCENTED_RE, stripAccent)
       .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/ß/g, "ss");
   }
 
