@@ -106,3 +106,14 @@ def test_any_value_of_any_type_is_tolerated(kind, data):
         for unit in corpus.units(kb_of(record), lang):
             assert all(isinstance(entry.text, str) and entry.text for entry in unit.entries)
             assert all(isinstance(title, str) for title in unit.titles.values())
+
+
+def test_a_cards_ruling_listed_by_the_knowledge_base_too_is_indexed_once():
+    from counterpedia.load import Document
+
+    document = Document("data/cards/w/walking-ballista.yaml", "card", BALLISTA.data, "walking-ballista")
+    card = Record("card", "walking-ballista", BALLISTA.data, document)
+    listed = Record("ruling", "walking-ballista-2016-08-23-1", {**BALLISTA.data["rulings"][0]},
+                    Document(document.path, "card", BALLISTA.data, "walking-ballista"))
+    rulings = [u for u in corpus.units(kb_of(card, listed), "en") if u.kind == "ruling"]
+    assert [(u.page, u.anchor) for u in rulings] == [("cards/walking-ballista.html", "ruling-2016-08-23-1")]

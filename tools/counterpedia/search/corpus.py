@@ -229,11 +229,13 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
     }
     found: list[Unit] = []
     card_documents = {id(card.document) for card in kb.all("card") if card.document is not None}
+    card_paths = {card.path for card in kb.all("card") if card.document is not None}
     for record in kb:
         if record.kind not in KINDS:
             continue
-        if record.kind == "ruling" and (record.document is not None and id(record.document) in card_documents):
-            continue  # an embedded ruling the knowledge base also lists: it is indexed with its card
+        if record.kind == "ruling" and record.document is not None and (
+                id(record.document) in card_documents or record.path in card_paths):
+            continue  # a ruling of a card, which the knowledge base also lists: it is indexed with its card
         try:
             page = _page(record.kind, record.id)[0]
         except KeyError:
