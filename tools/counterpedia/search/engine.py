@@ -264,7 +264,8 @@ def search(index: Index, query: str, lang: str | None = None, kind: str | None =
         where = result.best if result.best >= 0 else quoted
         text, spans = rank.snippet(found.texts[quoted], terms, stemming) if quoted >= 0 else ("", [])
         entry_anchor, keys = index.entries[where] if where >= 0 else (None, [])
-        anchor = entry_anchor or anchor
+        quoted_anchor = index.entries[quoted][0] if 0 <= quoted != where else None
+        anchor = quoted_anchor or entry_anchor or anchor  # the quoted rule's anchor: where the sentence is
         url = LANG_PREFIX.get(wanted, "") + page + (f"#{anchor}" if anchor else "")
         missing = [terms[n].typed for n, present in result.found.items() if not present]
         hits.append(Hit(unit_kind, unit_id, titles[LANGS.index(wanted)], url, path,

@@ -634,10 +634,11 @@
     ranked.forEach(function (result) {
       var unit = index.units[result.unit];
       var page = index.pages[unit[0]];
-      var anchor = unit[1], title = unit[3] || page[1];
-      if (!anchor && result.best >= 0 && index.anchors[result.best] && index.roles[result.best] !== "name") {
-        anchor = index.anchors[result.best];
-        title = index.texts[result.best].split(" ")[0];  // a quoted rule: its number
+      var anchor = unit[1], title = unit[3] || page[1], number = "";
+      var quotedRule = result.snippetEntry >= 0 && index.anchors[result.snippetEntry] ? result.snippetEntry : -1;
+      if (!anchor && quotedRule >= 0) {  // a quoted rule: the result opens at it, headed by its number
+        anchor = index.anchors[quotedRule];
+        title = number = index.texts[quotedRule].split(" ")[0];
       }
       var quoted = result.snippetEntry;
       if (quoted < 0) {  // only a name matched: its unit's first other text, as a teaser
@@ -647,8 +648,13 @@
       }
       var text = "";
       if (quoted >= 0) {
-        var shown = snippet(index.texts[quoted], terms, stemLang);
-        text = highlight(shown[0], result.snippetEntry >= 0 ? shown[1] : []);
+        var shown = snippet(index.texts[quoted], terms, stemLang), spans = result.snippetEntry >= 0 ? shown[1] : [];
+        if (number && shown[0].startsWith(number + " ")) {  // not twice: it is the heading
+          var cut = number.length + 1;
+          shown[0] = shown[0].slice(cut);
+          spans = spans.filter(function (s) { return s[0] >= cut; }).map(function (s) { return [s[0] - cut, s[1] - cut]; });
+        }
+        text = highlight(shown[0], spans);
       }
       var termsShown = {};
       // Material highlights the found words on the page it opens (?h=: the stem finds every form) and
