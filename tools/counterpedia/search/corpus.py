@@ -23,6 +23,7 @@ validation must not crash a search: `names: [a, b]`, `title: 5`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # not at run time: the knowledge base brings in ruamel, which `counterpedia search` need not load
@@ -127,6 +128,7 @@ def _add(unit: Unit, role: str, field_value, keys: tuple, lang: str | None, pref
         unit.entries.append(Entry(role, chosen, prefix + texts[chosen], anchor, (*keys, chosen)))
 
 
+@lru_cache(maxsize=None)
 def _labels(key: str) -> dict:
     from ..render import i18n
 
