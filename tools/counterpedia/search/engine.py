@@ -106,37 +106,32 @@ class SearchError(Exception):
 
 # -- the index ---------------------------------------------------------------------------------
 
-def data_files(data_dir: Path) -> list[tuple[str, os.stat_result]]:
-    """(relative path, stat) of every YAML file. Not load.record_files: importing counterpedia.load
-    brings in ruamel (60 ms), and this runs on every `counterpedia search`, cache hit or not."""
-    found = []
+def fingerprint(data_dir: Path) -> str:
+    """The listing of the data's YAML files (path, size, modification time), compared whole with the
+    cache's: exact, and cheaper than hashing it (hashlib alone costs 10 ms to import). Not
+    load.record_files: importing counterpedia.load brings in ruamel (60 ms), and this runs on every
+    `counterpedia search`, cache hit or not."""
     root = str(data_dir)
     skip = len(root) + 1
+    listing = []
     stack = [root]
     while stack:
         folder = stack.pop()
         try:
-            entries = list(os.scandir(folder))
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.name.endswith((".yaml", ".yml")):
+                        try:
+                            stat = entry.stat()
+                        except OSError:
+                            continue
+                        listing.append(f"{entry.path[skip:]}\0{stat.st_size}\0{stat.st_mtime_ns}")
+                    elif entry.is_dir(follow_symlinks=False):
+                        stack.append(entry.path)
         except OSError:
             continue
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                stack.append(entry.path)
-            elif entry.name.endswith((".yaml", ".yml")):
-                try:
-                    found.append((entry.path[skip:], entry.stat()))
-                except OSError:
-                    continue
-    found.sort(key=lambda item: item[0])
-    return found
-
-
-def fingerprint(data_dir: Path) -> str:
-    """The listing of the data files (path, size, modification time), compared whole with the cache's:
-    exact, and cheaper than hashing it (hashlib alone costs 10 ms to import)."""
-    listing = [f"{FORMAT}\0{sys.version}\0{data_dir.resolve()}"]
-    listing += [f"{relative}\0{stat.st_size}\0{stat.st_mtime_ns}" for relative, stat in data_files(data_dir)]
-    return "\n".join(listing)
+    listing.sort()
+    return f"{FORMAT}\0{sys.version}\0{data_dir.resolve()}\n" + "\n".join(listing)
 
 
 def cache_path(data_dir: Path) -> Path:
