@@ -12,7 +12,7 @@ SHARED_CR := $(wildcard ../shared/data/cr)
 # (`counterpedia cr fetch 20260116`), else the site is built from the data alone and the tests skip.
 CR_ENV := $(if $(SHARED_CR),COUNTERPEDIA_CR_DIR=$${COUNTERPEDIA_CR_DIR:-$(abspath $(SHARED_CR))},)
 
-.PHONY: venv serve site validate test bench browser clean
+.PHONY: venv serve site offline validate test bench browser clean
 
 venv: $(STAMP)
 
@@ -35,6 +35,10 @@ serve: validate
 site: validate
 	$(CR_ENV) $(BIN)/counterpedia site build --out site
 
+# The three sites as one zip for reading from disk: unzip, open counterpedia/index.html (search works offline).
+offline: site
+	$(BIN)/python -m counterpedia.offline site counterpedia-offline.zip
+
 test: venv
 	$(CR_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -49,4 +53,4 @@ bench: venv
 	$(CR_ENV) $(BIN)/python -m counterpedia.search.bench --synthetic
 
 clean:
-	rm -rf site .pytest_cache test-artifacts
+	rm -rf site .pytest_cache test-artifacts export counterpedia-offline.zip

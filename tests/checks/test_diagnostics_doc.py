@@ -9,6 +9,7 @@ from pathlib import Path
 from counterpedia.diagnostics_doc import render
 from counterpedia.validate import validate
 
+from .test_cr_ja_fixtures import examples as japanese_check_examples
 from .test_invalid_fixtures import CASES, header
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +35,8 @@ def examples(tmp_path: Path, monkeypatch) -> dict[str, tuple[str, str]]:
         for code in codes - set(found):
             output = "\n".join(d.render() for d in diagnostics if d.code == code and d.path == f"data/{target}")
             found[code] = (source, output)
+    for code, example in japanese_check_examples(tmp_path).items():
+        found.setdefault(code, example)
     return found
 
 

@@ -20,7 +20,7 @@ from .cr_reference import CR_DIR, EDITION_IDS
 @pytest.fixture(autouse=True)
 def isolated_environment(monkeypatch, tmp_path):
     """No test sees the developer's own CR settings or cache."""
-    for name in ("COUNTERPEDIA_CR", "COUNTERPEDIA_CR_DIR", "COUNTERPEDIA_CR_URL"):
+    for name in ("COUNTERPEDIA_CR", "COUNTERPEDIA_CR_DIR", "COUNTERPEDIA_CR_URL", "COUNTERPEDIA_CR_JA", "COUNTERPEDIA_CR_JA_URL"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
 

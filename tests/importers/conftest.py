@@ -16,8 +16,8 @@ names:
   en:
     text: acorn counter
     status: official
-    source: cr
-    version: "20260116"
+    source: wotc-printed-cards
+    version: "2026-11-29"
 holders: [permanent]   # flow style, kept as written
 cards:
   - hand-picked-card
@@ -27,8 +27,9 @@ sources:
 
 PLUS = '''id: plus1-plus1
 names:
-  en: {text: +1/+1 counter, status: official, source: cr, version: "20260116"}
+  en: {text: +1/+1 counter, status: official, source: wotc-printed-cards, version: "2026-11-29"}
 holders: [permanent]
+rules: ["122.1a"]
 sources: [cr]
 '''
 

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from counterpedia.format import format_text
+
 from counterpedia.cli import main
 from counterpedia.importers import scryfall
 from counterpedia.yamlio import load
@@ -23,11 +25,15 @@ def run(data: Path, samples: Path, *extra: str) -> list[str]:
 def test_it_adds_cards_links_rulings_and_printed_names(import_data, samples, capsys):
     assert main(run(import_data, samples)) == 0
     out = capsys.readouterr().out
+    # the Scryfall copy, the Oracle text, the two kinds of ruling (printed cards are in the data set already)
     assert "added: 2 card(s), 4 counter-card link(s), 3 ruling(s), 4 printed name(s), 3 source(s)" in out
 
     hoarder = load(import_data / "cards" / "sample-acorn-hoarder.yaml")
     assert hoarder["names"]["en"]["text"] == "Sample Acorn Hoarder"
-    assert hoarder["names"]["ja"] == {"text": "見本のどんぐり溜め", "status": "official", "source": "scryfall-bulk-data", "version": "2024-07-26"}
+    # an official name cites what Wizards of the Coast published; Scryfall is the copy it was read from
+    assert hoarder["names"]["ja"] == {"text": "見本のどんぐり溜め", "status": "official", "source": "wotc-printed-cards",
+                                      "version": "2024-07-26", "via": "scryfall-bulk-data"}
+    assert (hoarder["names"]["en"]["source"], hoarder["names"]["en"]["via"]) == ("wotc-oracle", "scryfall-bulk-data")
     assert hoarder["names"]["fr"]["text"] == "Amasseur de glands d’exemple"
     assert dict(hoarder["set"]) == {"name": "Sample Set", "code": "SMP", "source": "scryfall-bulk-data"}
     # a double-faced card: found through card_faces, named by its faces' printed names
@@ -55,8 +61,11 @@ def test_rulings_keep_their_date_source_and_status(import_data, samples):
 def test_hand_edited_fields_are_never_overwritten(import_data, samples):
     main(run(import_data, samples))
     acorn = (import_data / "counters" / "acorn.yaml").read_text(encoding="utf-8")
-    # every line of the hand-edited record is still there, in order, byte for byte; the new cards follow its own
-    assert acorn == ACORN.replace("  - hand-picked-card\n", "  - hand-picked-card\n  - sample-acorn-hoarder\n  - sample-clockwork-sample-clock-tower\n")
+    # every value and comment of the hand-edited record is still there, in the layout of `counterpedia fmt`;
+    # the new cards follow its own
+    assert acorn == format_text("counter", ACORN.replace(
+        "  - hand-picked-card\n", "  - hand-picked-card\n  - sample-acorn-hoarder\n  - sample-clockwork-sample-clock-tower\n"))
+    assert "# flow style, kept as written" in acorn
     knight = (import_data / "cards" / "sample-decor-knight.yaml").read_text(encoding="utf-8")
     assert knight.startswith("# Hand-edited: keep my spelling.\nid: sample-decor-knight\nnames:\n  en:\n    text: Sample Décor Knight (hand-edited)\n")
     assert "Chevalier du décor d’exemple" in knight  # the missing French name was added

@@ -54,5 +54,18 @@ def test_rules_of_its_own_means_a_subrule_of_122_1():
     from counterpedia.render.pages import has_own_rules
 
     assert has_own_rules(Record("counter", "shield", {"rules": ["122.1c", "704.5"]}))
+    assert has_own_rules(Record("counter", "plus2-plus2", {"rules": ["122.1a"]}))  # covered by the +X/+Y pattern
     assert not has_own_rules(Record("counter", "age", {"rules": ["702.24a"]}))
     assert not has_own_rules(Record("counter", "x", {"rules": ["122.1"]}))
+
+
+def test_the_catalogue_names_the_rule_that_gives_a_kind_its_effect(valid_data):
+    (valid_data / "counters" / "plus2-plus2.yaml").write_text(
+        'id: plus2-plus2\nnames:\n  en: {text: +2/+2 counter, status: official, source: wotc-printed-cards, '
+        'version: "2026-11-29"}\nholders: [permanent]\nrules: ["122.1a"]\nsources: [wotc-printed-cards]\n',
+        encoding="utf-8")
+    kb = load(valid_data)[0]
+    rows = {line.split("|")[2].strip(): line for line in SiteRenderer(kb, "en").home_page().splitlines()
+            if line.startswith("| [")}
+    assert "[122.1a](rules/counters.md#122-1a)" in rows["+2/+2 counter"]
+    assert rows["rad counter"].split("|")[5].strip() == "no"  # this fixture's rad cites 727.1 and 727.1a only

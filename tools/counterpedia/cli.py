@@ -130,9 +130,22 @@ def _register_import(sub) -> None:
     importers_cli.register(sub)
 
 
+def _register_fmt(sub) -> None:
+    from . import fmt
+
+    fmt.register(sub)
+
+
+def _register_editor(sub) -> None:
+    from . import editor_cli
+
+    editor_cli.register(sub)
+
+
 # Commands whose modules are heavy to import: registered only when run (or for --help), so that
 # `counterpedia search` does not pay for the CR tooling or the importer.
-LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import}
+LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import, "fmt": _register_fmt,
+                 "new": _register_editor, "export": _register_editor}
 
 
 def build_parser(only: str | None = None) -> ArgumentParser:
@@ -169,8 +182,10 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
     p.set_defaults(func=cmd_status)
 
+    registered = []
     for name, register in LAZY_COMMANDS.items():
-        if only is None or only == name:
+        if (only is None or only == name) and register not in registered:  # one function may register several
+            registered.append(register)
             register(sub)
     return parser
 

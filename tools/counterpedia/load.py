@@ -23,6 +23,24 @@ KINDS = {
     "sources": "source",
 }
 FOLDERS = {kind: folder for folder, kind in KINDS.items()}
+# Kinds whose folder is sharded by the first character of the id (thousands of records: a folder
+# stays browsable): data/cards/w/walking-ballista.yaml.
+SHARDED = {"card"}
+# Files outside data/ that have a schema of their own: file name -> schema kind.
+OTHER_FILES = {"excluded-counters.yaml": "excluded-counters"}
+
+
+def record_path(data_dir: Path, kind: str, record_id: str) -> Path:
+    """Where the record `kind`/`record_id` is written: the one place that knows the data layout."""
+    folder = Path(data_dir) / FOLDERS[kind]
+    if kind in SHARDED:
+        folder = folder / record_id[:1]
+    return folder / f"{record_id}.yaml"
+
+
+def schema_kind(path: Path, root: Path | None = None) -> str | None:
+    """The schema a YAML file follows: its record kind, or that of a known file outside data/."""
+    return kind_of(path, root) or OTHER_FILES.get(Path(path).name)
 
 
 @dataclass

@@ -78,6 +78,21 @@ def record_refs(record: Record) -> Iterator[Ref]:
             for i, cited in enumerate(entry.get("cites") or []):
                 if isinstance(cited, str):
                     yield Ref(record, field.keys + (lang, "cites", i), "source", cited)
+    for keys, item in history_quotes(record):
+        for key in ("source", "via"):
+            if isinstance(item.get(key), str):
+                yield Ref(record, keys + (key,), "source", item[key])
+
+
+def history_quotes(record: Record) -> Iterator[tuple[tuple, dict]]:
+    """A rule record's quotes of earlier editions (`rules[i].history[j]`), with where each is."""
+    if record.kind != "rule":
+        return
+    for i, entry in enumerate(record.data.get("rules") or []):
+        history = entry.get("history") if isinstance(entry, dict) else None
+        for j, item in enumerate(history if isinstance(history, list) else []):
+            if isinstance(item, dict):
+                yield ("rules", i, "history", j), item
 
 
 def all_refs(kb: KnowledgeBase) -> Iterator[Ref]:

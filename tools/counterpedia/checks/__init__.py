@@ -6,7 +6,8 @@ from typing import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..knowledge import KnowledgeBase
-from . import dates, excluded, existence, identity, provenance, references, rules, schema
+from . import (collisions, cr_names, dates, differences, excluded, existence, identity, official, pattern_rules,
+               printed_names, provenance, references, rules, schema)
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -17,8 +18,14 @@ REGISTRY: list[tuple[str, Check]] = [
     ("rules", rules.check),
     ("dates", dates.check),
     ("provenance", provenance.check),
+    ("differences", differences.check),
     ("existence", existence.check),
     ("excluded", excluded.check),
+    ("printed names", printed_names.check),
+    ("official", official.check),
+    ("pattern_rules", pattern_rules.check),
+    ("cr_names", cr_names.check),
+    ("collisions", collisions.check),
 ]
 
 

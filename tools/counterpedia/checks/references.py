@@ -16,9 +16,12 @@ def check(kb: KnowledgeBase):
             yield diag.make(ref.source.path, position, "E111", f"unknown source '{ref.target_id}'")
         else:
             yield diag.make(ref.source.path, position, "E110", f"no {ref.target_kind} record with id '{ref.target_id}'",
-                            hint=f"create data/{_folder(ref.target_kind)}/{ref.target_id}.yaml or correct the id")
+                            hint=f"create {_path(ref.target_kind, ref.target_id)} or correct the id "
+                                 f"(`counterpedia new {ref.target_kind} {ref.target_id}`)")
 
 
-def _folder(kind: str) -> str:
-    from ..load import FOLDERS
-    return FOLDERS[kind]
+def _path(kind: str, record_id: str) -> str:
+    from pathlib import Path
+
+    from ..load import record_path
+    return record_path(Path("data"), kind, record_id).as_posix()

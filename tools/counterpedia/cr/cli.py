@@ -82,8 +82,12 @@ def register(subparsers: argparse._SubParsersAction) -> argparse._SubParsersActi
 
     download = commands.add_parser("fetch", help="download an edition from Wizards of the Coast into the cache")
     download.add_argument("edition", metavar="YYYYMMDD", nargs="?", help="the edition's date, e.g. 20260116")
+    download.add_argument("--lang", choices=("en", "ja"), default="en",
+                          help="ja: the official Japanese translation, from its page on mtg-jp.com, saved as lines "
+                               "(the edition, if given, must be the page's)")
     download.add_argument("--url", help="download this URL instead (the edition id is then taken from it)")
-    download.add_argument("--dir", metavar="DIR", help=f"save into DIR instead of the cache ({locate.cache_dir()})")
+    download.add_argument("--dir", metavar="DIR", help=f"save into DIR instead of the cache ({locate.cache_dir()}; "
+                                                      "--lang ja: its cr-ja sibling)")
     download.set_defaults(func=run_fetch)
     return commands
 
@@ -261,6 +265,8 @@ def _print_history(rule: str, steps: list[Step], show_diff: bool) -> None:
 
 @_guarded
 def run_fetch(args: argparse.Namespace) -> int:
+    if getattr(args, "lang", "en") == "ja":
+        return _fetch_ja(args)
     if args.edition is None and args.url is None:
         return _error(
             "which edition? Give its date, e.g. `counterpedia cr fetch 20260116` "
@@ -277,6 +283,23 @@ def run_fetch(args: argparse.Namespace) -> int:
     where, searched = locate.source()
     if not args.dir and where != "cache":
         print(f"note: {where} is set, so commands look in {searched}, not in the cache", file=sys.stderr)
+    return OK
+
+
+def _fetch_ja(args: argparse.Namespace) -> int:
+    from . import ja_fetch, ja_locate
+    from .ja_parse import parse_file as parse_ja
+
+    if args.edition is not None and not (len(args.edition) == 8 and args.edition.isdigit()):
+        return _error(f"'{args.edition}' is not an edition id: expected YYYYMMDD, such as 20260116", USAGE)
+    target = Path(args.dir) if args.dir else ja_locate.cache_dir()
+    path = ja_fetch.fetch(args.edition, target, url=args.url)
+    edition = parse_ja(path)
+    print(f"saved the Japanese {edition.edition} (effective {edition.effective.isoformat()}, {len(edition.rules)} rules, "
+          f"{len(edition.glossary)} glossary entries) to {path}")
+    where, _searched = ja_locate.source()
+    if not args.dir and where != "cache":
+        print(f"note: {where} is set, so commands read it, not the cache", file=sys.stderr)
     return OK
 
 

@@ -1,4 +1,7 @@
-"""`counterpedia cr check` and `cr sync`: the quotes in data/ against an edition, and their update."""
+"""`counterpedia cr check` and `cr sync`: the quotes in data/ against an edition, and their update.
+
+`--lang ja` does the same for the official Japanese texts, against the Japanese CR file
+(`--cr-ja FILE`, $COUNTERPEDIA_CR_JA, or the cache where `cr fetch --lang ja` saves it)."""
 
 from __future__ import annotations
 
@@ -8,24 +11,43 @@ from pathlib import Path
 
 from ..diagnostics import render_all
 from ..knowledge import load
-from . import locate
+from . import ja_locate, locate
 from .cli import USAGE, _error, _guarded, _load, cr_option
 from .quotes import SAME, compare_quotes, diagnostics
 from .sync import apply, plan
 
 
+def ja_option() -> argparse.ArgumentParser:
+    """A parent parser with `--lang` and `--cr-ja FILE`."""
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument("--lang", choices=("en", "ja"), default="en",
+                         help="en: the English quotes against the English CR (default); ja: the official Japanese texts "
+                              "against the Japanese CR file")
+    options.add_argument("--cr-ja", metavar="FILE", dest="cr_ja",
+                         help=f"the Japanese CR file (overrides ${ja_locate.ENV} and the cache {ja_locate.cache_dir()})")
+    return options
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     where = cr_option()
-    check = commands.add_parser("check", parents=[where], help="compare every quoted English rule with an edition (default: the newest)")
+    ja = ja_option()
+    check = commands.add_parser("check", parents=[where, ja],
+                                help="compare every quoted English rule with an edition (default: the newest); "
+                                     "--lang ja: the official Japanese texts with the Japanese CR file")
     check.add_argument("--data", default="data", help="the data folder (default: data)")
     check.add_argument("--edition", metavar="YYYYMMDD", help="the edition to compare with (default: the newest available)")
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.set_defaults(func=run_check)
 
-    sync = commands.add_parser("sync", parents=[where], help="update the English quotes to an edition (dry run unless --apply)")
+    sync = commands.add_parser("sync", parents=[where, ja],
+                               help="update the English quotes to an edition (dry run unless --apply); "
+                                    "--lang ja: fill in the official Japanese texts from the Japanese CR file")
     sync.add_argument("--data", default="data", help="the data folder (default: data)")
     sync.add_argument("--edition", metavar="YYYYMMDD", help="the edition to update to (default: the newest available)")
     sync.add_argument("--apply", action="store_true", help="write the changes (atomically, comments kept)")
+    sync.add_argument("--source", metavar="ID", help="--lang ja: the source record of the Japanese edition "
+                                                        "(default: cr-ja-YYYYMMDD, which must exist in data/sources/)")
+    sync.add_argument("--via", metavar="ID", help="--lang ja: the source record of the copy the file was read from, if any")
     sync.set_defaults(func=run_sync)
 
 
@@ -81,8 +103,16 @@ def _with_data(command):
     return wrapper
 
 
+def run_check(args) -> int:
+    return _run_check_ja(args) if args.lang == "ja" else _run_check_en(args)
+
+
+def run_sync(args) -> int:
+    return _run_sync_ja(args) if args.lang == "ja" else _run_sync_en(args)
+
+
 @_with_data
-def run_check(args, edition, kb, changes) -> int:
+def _run_check_en(args, edition, kb, changes) -> int:
     found = diagnostics(changes, edition.edition)
     output = render_all(found, args.format)
     if output:
@@ -93,7 +123,7 @@ def run_check(args, edition, kb, changes) -> int:
 
 
 @_with_data
-def run_sync(args, edition, kb, changes) -> int:
+def _run_sync_en(args, edition, kb, changes) -> int:
     result = plan(kb, changes, edition.edition)
     for line in result.lines():
         print(line)
@@ -103,6 +133,82 @@ def run_sync(args, edition, kb, changes) -> int:
     if args.apply:
         apply(result)
         print(f"updated {len(result.files)} file(s) to the {edition.edition} edition", file=sys.stderr)
+    else:
+        print(f"{len(result.files)} file(s) would change; run again with --apply to write them", file=sys.stderr)
+    return 0
+
+
+# --- the Japanese texts -----------------------------------------------------------------
+
+
+def _ja_edition(args):
+    from .ja_parse import parse_file
+
+    return parse_file(ja_locate.require(args.cr_ja))
+
+
+def _clean_knowledge(args):
+    kb, problems = _knowledge(args)
+    if any(p.severity == "error" for p in problems):
+        print(render_all(problems), file=sys.stderr)
+        raise _DataError()
+    return kb
+
+
+def _with_ja(command):
+    @_guarded
+    def wrapper(args) -> int:
+        from .ja_parse import JaCRParseError
+
+        try:
+            edition = _ja_edition(args)
+            return command(args, edition, _clean_knowledge(args))
+        except JaCRParseError as error:
+            return _error(str(error), USAGE)
+        except _DataError:
+            return _error("the data does not load; run `counterpedia validate` first", USAGE)
+
+    return wrapper
+
+
+@_with_ja
+def _run_check_ja(args, edition, kb) -> int:
+    from .ja_quotes import check
+
+    result = check(kb, edition)
+    output = render_all(result.diagnostics, args.format)
+    if output:
+        print(output)
+    scope = "" if edition.complete else " (an excerpt of it)"
+    print(f"{result.matching} of {result.compared} official Japanese texts match the {edition.edition} Japanese "
+          f"edition{scope}", file=sys.stderr)
+    return 1 if result.diagnostics else 0
+
+
+@_with_ja
+def _run_sync_ja(args, edition, kb) -> int:
+    from .. import writes
+    from .ja_sync import plan as ja_plan
+
+    source = args.source or f"cr-ja-{edition.edition}"
+    for option, value in (("--source", source), ("--via", args.via)):
+        if value and kb.get("source", value) is None:
+            return _error(f"{option} {value}: no such source in {args.data}/sources/ (add the record first)", USAGE)
+    result = ja_plan(kb, edition, source, args.via)
+    for line in result.lines():
+        print(line)
+    if not result.files:
+        print(f"nothing to change: the Japanese texts are those of the {edition.edition} Japanese edition", file=sys.stderr)
+        return 0
+    if args.apply:
+        data_dir = Path(args.data)
+        plan_files = [writes.FileWrite(Path(path), text) for path, text in result.files.items()]
+        try:
+            writes.recover(data_dir)
+            writes.apply_plan(data_dir, plan_files, "cr sync --lang ja")
+        except writes.WriteError as error:
+            return _error(str(error), 1)
+        print(f"updated {len(result.files)} file(s) from the {edition.edition} Japanese edition", file=sys.stderr)
     else:
         print(f"{len(result.files)} file(s) would change; run again with --apply to write them", file=sys.stderr)
     return 0

@@ -8,6 +8,8 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap
 
 from .. import yamlio
+from ..format import format_data
+from ..load import schema_kind
 from ..knowledge import KnowledgeBase
 from ..references import cited_rules
 from .quotes import CHANGED, MOVED, SAME, VANISHED, QuoteChange
@@ -108,7 +110,7 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str) -> SyncPla
                 holder[keys[-1]] = _same_style(holder[keys[-1]], result.renumbered[number])
                 result.citations.append((record.path, keys, number, result.renumbered[number]))
     for path, data in documents.items():
-        text = yamlio.dumps(data)
+        text = format_data(schema_kind(Path(path)), data)
         if text != Path(path).read_text(encoding="utf-8"):
             result.files[path] = text
     return result

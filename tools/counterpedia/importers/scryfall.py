@@ -29,7 +29,9 @@ from ..provenance import text_hash
 from .. import yamlio
 from .jsonstream import JSONStreamError, iter_objects
 
-ORACLE_SOURCE = "scryfall-bulk-data"
+ORACLE_SOURCE = "scryfall-bulk-data"  # the copy every text is read from (`via`)
+NAME_SOURCE = "wotc-oracle"  # English names: the Oracle text Wizards of the Coast publishes
+PRINTED_SOURCE = "wotc-printed-cards"  # Japanese and French names: as printed on the cards
 RULING_SOURCES = {"wotc": "wotc-rulings", "scryfall": "scryfall-notes"}
 LANGS = ("ja", "fr")
 
@@ -47,6 +49,19 @@ SOURCE_RECORDS = {
         "publisher": "Wizards of the Coast", "language": "en", "url": "https://scryfall.com/docs/api/rulings",
         "note": "Official rulings and release notes of Wizards of the Coast: the Scryfall rulings whose `source` is \"wotc\". "
                 "Each ruling carries its publication date; the text reached us through Scryfall's bulk data (via scryfall-bulk-data).",
+    },
+    "wotc-oracle": {
+        "id": "wotc-oracle", "type": "card-text",
+        "title": "Oracle reference text (the current official English wording of each card)",
+        "publisher": "Wizards of the Coast", "language": "en", "url": "https://magic.wizards.com/en/rules",
+        "note": "Wizards of the Coast's Oracle text: each card's official name and current rules wording. A text citing "
+                "this source names the copy it was read from (`via`) and carries the date of that copy as its version.",
+    },
+    "wotc-printed-cards": {
+        "id": "wotc-printed-cards", "type": "card-text", "title": "Printed Magic cards (the text printed on one printing)",
+        "publisher": "Wizards of the Coast", "language": "mul",
+        "note": "The name and rules text printed on a card in one language, as Wizards of the Coast printed it; the copy "
+                "it was read from is named by `via`.",
     },
     "scryfall-notes": {
         "id": "scryfall-notes", "type": "editorial", "title": "Scryfall notes on cards",
@@ -270,13 +285,15 @@ def _version(value: str, fallback: str) -> str:
 def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
     """Every file to write, as new text, with a line of report each. Nothing is written here."""
     report = Report()
-    sources_needed = {ORACLE_SOURCE} if plan.cards else set()
+    sources_needed = {ORACLE_SOURCE, NAME_SOURCE} if plan.cards else set()
+    if any(found.printed for found in plan.cards.values()):
+        sources_needed.add(PRINTED_SOURCE)
     sources_needed |= {RULING_SOURCES[r.source] for r in plan.rulings}
     for source_id in sorted(sources_needed):
         path = data_dir / "sources" / f"{source_id}.yaml"
         if not path.exists():
             record = CommentedMap(SOURCE_RECORDS[source_id])
-            report.changes.append(Change(path, yamlio.dumps(record, "# Added by `counterpedia import scryfall`.\n"), f"source {source_id}"))
+            report.changes.append(Change(path, _formatted(path, record, "# Added by `counterpedia import scryfall`.\n"), f"source {source_id}"))
             report.added_sources += 1
 
     # cards, and their printed names
@@ -293,34 +310,34 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
                 report.lines.append(f"skipped {path}: `names` is not a mapping")
                 continue
             if "en" not in names:
-                names["en"] = _text(found.name, ORACLE_SOURCE, version)
+                names["en"] = _text(found.name, NAME_SOURCE, version, via=ORACLE_SOURCE)
                 added.append("en name")
             for lang, (name, released) in sorted(found.printed.items()):
                 if lang not in names:
-                    names[lang] = _text(name, ORACLE_SOURCE, _version(released, version))
+                    names[lang] = _text(name, PRINTED_SOURCE, _version(released, version), via=ORACLE_SOURCE)
                     added.append(f"{lang} name {name}")
             if "set" not in record and found.set_name:
                 record["set"] = _set(found)
                 added.append("set")
             if added:
                 report.added_names += sum(1 for a in added if a.endswith("name") or " name " in a)
-                report.changes.append(Change(path, yamlio.dumps(record), f"card {found.card_id}: added {', '.join(added)}"))
+                report.changes.append(Change(path, _formatted(path, record), f"card {found.card_id}: added {', '.join(added)}"))
         else:
             record = CommentedMap()
             record["id"] = found.card_id
             names = CommentedMap()
             for lang in ("ja", "en", "fr"):
                 if lang == "en":
-                    names["en"] = _text(found.name, ORACLE_SOURCE, version)
+                    names["en"] = _text(found.name, NAME_SOURCE, version, via=ORACLE_SOURCE)
                 elif lang in found.printed:
                     name, released = found.printed[lang]
-                    names[lang] = _text(name, ORACLE_SOURCE, _version(released, version))
+                    names[lang] = _text(name, PRINTED_SOURCE, _version(released, version), via=ORACLE_SOURCE)
                     report.added_names += 1
             record["names"] = names
             if found.set_name:
                 record["set"] = _set(found)
             header = f"# Added by `counterpedia import scryfall` (Scryfall data of {version}): its Oracle text uses {', '.join(found.counters)} counters.\n"
-            report.changes.append(Change(path, yamlio.dumps(record, header), f"card {found.card_id} ({found.name}): new record"))
+            report.changes.append(Change(path, _formatted(path, record, header), f"card {found.card_id} ({found.name}): new record"))
             report.added_cards += 1
 
     # counters' `cards` lists
@@ -347,7 +364,7 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
             continue
         cards.extend(new)
         report.added_links += len(new)
-        report.changes.append(Change(path, yamlio.dumps(record), f"counter {counter_id}: +{len(new)} card(s): {', '.join(new)}"))
+        report.changes.append(Change(path, _formatted(path, record), f"counter {counter_id}: +{len(new)} card(s): {', '.join(new)}"))
 
     # rulings
     for ruling in plan.rulings:
@@ -367,7 +384,7 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
         about["counters"] = CommentedSeq(sorted(ruling.counters))
         about["cards"] = CommentedSeq([ruling.card_id])
         record["about"] = about
-        report.changes.append(Change(path, yamlio.dumps(record, "# Added by `counterpedia import scryfall`.\n"),
+        report.changes.append(Change(path, _formatted(path, record, "# Added by `counterpedia import scryfall`.\n"),
                                      f"ruling {ruling.ruling_id} ({ruling.source})"))
         report.added_rulings += 1
 
@@ -376,6 +393,14 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
         report.lines.append(f"note: excluded counter kind '{name}' appears in the Oracle text of {shown}: review its entry in the excluded list")
     report.lines.extend(change.summary for change in report.changes)
     return report
+
+
+def _formatted(path: Path, record, header: str = "") -> str:
+    """The text of a record to write, in the one layout of `counterpedia fmt`."""
+    from ..format import format_data
+    from ..load import schema_kind
+
+    return format_data(schema_kind(path), record, header)
 
 
 def _set(found: FoundCard) -> CommentedMap:

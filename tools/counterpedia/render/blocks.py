@@ -6,7 +6,7 @@ from ..knowledge import KnowledgeBase
 from ..provenance import LANGS, text_state
 from . import i18n, urls
 from ..texts import canonical_of
-from .markup import Linker, escape
+from .markup import Linker, escape, paragraphs
 
 
 def numbering_edition(entry: dict, texts: dict | None = None) -> str | None:
@@ -75,6 +75,7 @@ class TextRenderer:
         if entry and state.status != "missing":
             lines += [self.body(page, entry, skip_card, texts), ""]
             lines += [f'{self.badges(state.status, state.drifted, canonical)} <span class="cp-meta">{self.meta(page, entry, self.lang)}</span>', ""]
+            lines += self.differences(page, entry)
         else:
             lines += [f'{self.badges("missing", False, canonical)} {i18n.t("missing_text", self.lang)}', ""]
         lines += ["</div>", ""]
@@ -89,6 +90,37 @@ class TextRenderer:
             lines += ["</div>", ""]
         lines += ["</div>", ""]
         return "\n".join(lines)
+
+    def differences(self, page: str, entry: dict) -> list[str]:
+        """The noted differences of an official translation from the English (`differs`), as lines."""
+        items = [i for i in entry.get("differs") or [] if isinstance(i, dict)]
+        sentences = [i18n.difference(item, self.lang) for item in items]
+        sentences = [s for s in sentences if s]
+        if not sentences:
+            return []
+        lines = [f'<div class="cp-differs" markdown="1">', "", f'<span class="cp-differs__label">{i18n.t("differs_intro", self.lang)}</span>', ""]
+        lines += [f"- {self.linker.to_markdown(sentence, page)}" for sentence in sentences]
+        return lines + ["", "</div>", ""]
+
+    def history(self, page: str, items: list | None) -> str:
+        """A rule's quotes of earlier editions: shown as history, never as its current text."""
+        items = [i for i in items or [] if isinstance(i, dict) and isinstance(i.get("text"), str)]
+        if not items:
+            return ""
+        lines = ['<div class="cp-history-quotes" markdown="1">', "", f'<span class="cp-history-quotes__label">{i18n.t("history_quotes", self.lang)}</span>', ""]
+        for item in items:
+            lang = item.get("lang", "ja")
+            details = []
+            if item.get("number"):
+                details.append(escape(i18n.t("history_number", self.lang).format(number=item["number"])))
+            if item.get("example"):
+                details.append(escape(i18n.t("history_example", self.lang).format(n=item["example"])))
+            meta = self.meta(page, item, lang)
+            label = i18n.status_label(item.get("status", "official"), self.lang)
+            lines += [f'<div class="cp-history-quote" lang="{lang}" markdown="1">', "", paragraphs(item["text"]), "",
+                      f'<span class="cp-badge cp-badge--history">{label}</span> <span class="cp-meta">{" · ".join(details + [meta])}</span>',
+                      "", "</div>", ""]
+        return "\n".join(lines + ["</div>", ""])
 
     def name(self, texts: dict | None, fallback: str) -> str:
         """A plain display name: the page language, else English, else any."""

@@ -33,10 +33,40 @@ def diff_markdown(segments) -> str:
 
 
 class FullRulesRenderer:
-    def __init__(self, site, archive: RulesArchive):
+    """`ja`: the official Japanese translation (a cr.ja_parse.JaEdition); on the Japanese site, when it is of
+    the newest English edition, each rule shows its Japanese text with the English (authoritative) beside it."""
+
+    def __init__(self, site, archive: RulesArchive, ja=None):
         self.site = site  # the SiteRenderer of this language
         self.archive = archive
         self.linker = site.linker
+        use = ja is not None and site.lang == "ja"
+        self.ja = ja if use and ja.edition == archive.newest.edition else None
+        self.ja_other_edition = ja.edition if use and self.ja is None else None
+
+    def ja_note(self, page: str) -> str:
+        """The Japanese site's line on where its Japanese text comes from (Markdown), or ""."""
+        if self.ja is not None:
+            note = escape(self.t("ja_full_rules_intro").format(edition=self.ja.edition))
+            source_id = f"cr-ja-{self.ja.edition}"
+            if self.site.kb.get("source", source_id) is not None:
+                note += " " + self.site.r.source_link(page, source_id)
+            return note
+        if self.ja_other_edition:
+            return escape(self.t("ja_full_rules_other_edition").format(ja=self.ja_other_edition, en=self.archive.newest.edition))
+        return ""
+
+    def ja_rule(self, page: str, number: str):
+        rule = self.ja.get(number) if self.ja is not None else None
+        if rule is None:
+            return None
+        return {
+            "body": self.linker.to_markdown(rule.text, page, prefer_full=True),
+            "examples": [self.linker.to_markdown(e, page, prefer_full=True) for e in rule.examples],
+        }
+
+    def section_title(self, number: str) -> str | None:
+        return self.ja.heading(number) if self.ja is not None else None
 
     def t(self, key: str) -> str:
         return i18n.t(key, self.site.lang)
@@ -55,9 +85,16 @@ class FullRulesRenderer:
         newest = self.archive.newest
         chapters = []
         for chapter, title in newest.chapters.items():
-            sections = [(r.number, r.text) for r in newest.rules.values() if r.level == 1 and r.number.startswith(chapter)]
+            sections = []
+            for r in newest.rules.values():
+                if r.level == 1 and r.number.startswith(chapter):
+                    ja_title = self.section_title(r.number)
+                    sections.append((r.number, f"{ja_title} ({r.text})" if ja_title else r.text))
+            if self.ja is not None and (self.ja.chapters.get(chapter) or self.ja.contents.get(chapter)):
+                title = f"{self.ja.chapters.get(chapter) or self.ja.contents.get(chapter)} ({title})"
             chapters.append((chapter, title, sections))
-        return self.site.render("cr_index.md.j2", "cr/index.md", newest=newest, chapters=chapters)
+        return self.site.render("cr_index.md.j2", "cr/index.md", newest=newest, chapters=chapters,
+                                ja_note=self.ja_note("cr/index.md"))
 
     def section_pages(self) -> dict[str, str]:
         newest = self.archive.newest
@@ -75,9 +112,10 @@ class FullRulesRenderer:
                 examples = [self.linker.to_markdown(e, page, prefer_full=True) for e in rule.examples]
                 marks = [(m, urls.relative(page, changes_page(m.previous_edition, m.edition), change_anchor(m.previous, m.number)))
                          for m in self.archive.marks(rule.number)]
-                entries.append((rule, body, examples, marks))
+                entries.append((rule, body, examples, marks, self.ja_rule(page, rule.number)))
             pages[page] = self.site.render("cr_section.md.j2", page, section=newest.rules[section_number],
-                                           newest=newest, rules=entries, mark_label=self.mark_label)
+                                           newest=newest, rules=entries, mark_label=self.mark_label,
+                                           ja_title=self.section_title(section_number), ja_note=self.ja_note(page))
         return pages
 
     def changes_pages(self) -> dict[str, str]:

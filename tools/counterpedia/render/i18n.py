@@ -59,6 +59,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "kind_term": {"ja": "用語", "en": "term", "fr": "terme"},
     "kind_source": {"ja": "出典", "en": "source", "fr": "source"},
     "full_rules": {"ja": "総合ルール全文 (英語)", "en": "Full Comprehensive Rules", "fr": "Règles complètes intégrales (en anglais)"},
+    "full_rules_bilingual": {"ja": "総合ルール全文 (日英対訳)", "en": "Full Comprehensive Rules", "fr": "Règles complètes intégrales (en anglais)"},
     "full_rules_contents": {"ja": "目次", "en": "Contents", "fr": "Sommaire"},
     "what_changed": {"ja": "版ごとの変更点", "en": "What changed", "fr": "Modifications par édition"},
     "changes_between": {"ja": "変更点", "en": "What changed", "fr": "Modifications"},
@@ -84,6 +85,22 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "cr_edition_note": {"ja": "総合ルール全文: {edition} 版 ({count} 版を比較)", "en": "Full rules: edition {edition} ({count} editions compared)", "fr": "Règles intégrales : édition {edition} ({count} éditions comparées)"},
     "total": {"ja": "合計", "en": "Total", "fr": "Total"},
+    "differs_intro": {"ja": "英語版との違い", "en": "Differences from the English", "fr": "Différences avec l'anglais"},
+    "history_quotes": {"ja": "以前の版の引用 (履歴。現行の本文ではありません)", "en": "Quotes of earlier editions (history, not the current text)", "fr": "Citations d'éditions antérieures (historique, pas le texte en vigueur)"},
+    "history_number": {"ja": "当時の番号 {number}", "en": "then rule {number}", "fr": "alors règle {number}"},
+    "history_example": {"ja": "例 {n}", "en": "example {n}", "fr": "exemple {n}"},
+    "ja_full_rules_intro": {
+        "ja": "各ルールの日本語は、Wizards of the Coast の日本公式サイトが公開している公式和訳 ({edition} 版) です。英語版が正です。",
+        "en": "", "fr": "",
+    },
+    "ja_full_rules_other_edition": {
+        "ja": "公式和訳の版 ({ja}) が英語版 ({en}) と異なるため、日本語は表示していません。",
+        "en": "", "fr": "",
+    },
+    "fr_no_official_cr": {
+        "ja": "", "en": "",
+        "fr": "Il n'existe pas de version française officielle à jour des règles complètes : les textes de règles en français de ce site sont des traductions automatiques, et le texte anglais fait foi.",
+    },
     "intro": {
         "ja": "マジック：ザ・ギャザリングのカウンターを、日本語・英語・フランス語で。各カウンターを定める総合ルールと公式裁定を、出典と版を明記して引用しています。英語の総合ルールが正です。",
         "en": "The counters of Magic: The Gathering in Japanese, English and French: the Comprehensive Rules that govern each one and the official rulings, quoted with their source and edition. The English Comprehensive Rules are authoritative.",
@@ -105,6 +122,27 @@ AUTHORITATIVE = {
     "en": {"en": "the English text is authoritative", "ja": "the Japanese text is authoritative", "fr": "the French text is authoritative"},
     "fr": {"en": "l'anglais fait foi", "ja": "le japonais fait foi", "fr": "le français fait foi"},
 }
+
+# One difference between an official translation and the English (a text's `differs`), per kind.
+DIFFERENCES = {
+    "omits": {
+        "ja": "英語版の「{en}」{also}がこの訳にはない。",
+        "en": "This translation leaves out “{en}”{also}, which the English has.",
+        "fr": "Cette traduction omet « {en} »{also}, présent dans le texte anglais.",
+    },
+    "adds": {
+        "ja": "この訳には英語版にない「{ja}」がある。",
+        "en": "This translation adds “{ja}”, which the English does not have.",
+        "fr": "Cette traduction ajoute « {ja} », absent du texte anglais.",
+    },
+    "reference": {
+        "ja": "この訳は「{ja}」を参照しているが、英語版では「{en}」である (番号の更新漏れ)。",
+        "en": "This translation refers to “{ja}” where the English refers to “{en}” (a number not updated).",
+        "fr": "Cette traduction renvoie à « {ja} » là où l'anglais renvoie à « {en} » (numéro non mis à jour).",
+    },
+}
+# How the translation names the omitted words elsewhere, in the sentence above.
+DIFFERENCE_ALSO = {"ja": "（{ja}）", "en": " ({ja})", "fr": " ({ja})"}
 
 DRIFT_NOTE = {
     "ja": "この訳の元になった原文は、その後更新されています。",
@@ -133,6 +171,15 @@ def t(key: str, lang: str) -> str:
 
 def status_label(status: str, lang: str) -> str:
     return STATUS_LABELS[status][lang]
+
+
+def difference(item: dict, lang: str) -> str:
+    """One noted difference as a sentence in the page's language (plain text)."""
+    kind = item.get("kind")
+    if kind not in DIFFERENCES:
+        return ""
+    also = DIFFERENCE_ALSO[lang].format(ja=item["ja"]) if kind == "omits" and item.get("ja") else ""
+    return DIFFERENCES[kind][lang].format(en=item.get("en", ""), ja=item.get("ja", ""), also=also)
 
 
 def machine_badge(lang: str, canonical: str) -> str:

@@ -34,10 +34,11 @@ def environment() -> jinja2.Environment:
 class SiteRenderer:
     """Renders the pages of one language; `rule_target` resolves rules the data does not quote."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None):
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None):
         self.kb = kb
         self.lang = lang
         self.archive = archive
+        self.ja_rules = ja_rules  # the official Japanese CR (a cr.ja_parse.JaEdition), for the full-rules pages
         self.linker = Linker(kb, lang, archive)
         self.r = TextRenderer(kb, lang, self.linker)
         self.backlinks = backlinks(kb)
@@ -189,7 +190,8 @@ class SiteRenderer:
         if kind == "rule":
             items.sort(key=lambda item: item[2])
             items = [(f"{extra}. {label}", href, "") for label, href, extra in items]
-        return self.render("index_list.md.j2", page, heading=self.t(heading_key), items=items)
+        notice = self.t("fr_no_official_cr") if kind == "rule" and self.lang == "fr" else ""
+        return self.render("index_list.md.j2", page, heading=self.t(heading_key), items=items, notice=notice)
 
     def home_page(self) -> str:
         page = "index.md"
@@ -197,7 +199,7 @@ class SiteRenderer:
         for counter in sorted(self.kb.all("counter"), key=lambda r: self.title(r).casefold()):
             data = counter.data
             names = data.get("names") or {}
-            own = has_own_rules(counter)
+            own = defining_rules(counter)
             states = [text_state(names, lang, "en") for lang in LANGS]
             status = " ".join(
                 f'<span class="cp-dot cp-dot--{"drifted" if s.drifted else s.status}" title="{i18n.ENDONYMS[s.lang]}: {i18n.status_label("drifted" if s.drifted else s.status, self.lang)}">{s.lang}</span>'
@@ -210,7 +212,8 @@ class SiteRenderer:
                 "en": (names.get("en") or {}).get("text", "—") if isinstance(names.get("en"), dict) else "—",
                 "holders": ", ".join(i18n.HOLDERS.get(h, {}).get(self.lang, h) for h in data.get("holders") or []),
                 "first_set": first.get("name", "—") if isinstance(first, dict) else "—",
-                "own_rules": self.t("yes") if own else self.t("no"),
+                # The rule numbers themselves, linked: "yes" alone hid which rule, and whether it was right.
+                "own_rules": ", ".join(f"[{n}]({self.linker.rule_link(page, n)})" for n in own) or self.t("no"),
                 "status": status,
             })
         return self.render("home.md.j2", page, catalogue=rows, archive=self.archive)
@@ -256,22 +259,31 @@ class SiteRenderer:
         if self.archive is not None:
             from .cr_pages import FullRulesRenderer
 
-            pages.update(FullRulesRenderer(self, self.archive).all_pages())
+            pages.update(FullRulesRenderer(self, self.archive, self.ja_rules).all_pages())
         return pages
 
 
+def defining_rules(counter: Record) -> list[str]:
+    """The subrules of CR 122.1 (122.1a–i…) that the kind cites: the rules that give it an effect of its own,
+    by name (shield, stun, rad…) or by pattern (+X/+Y and -X/-Y counters, keyword counters; the validator's
+    E160 makes sure a kind so covered cites its rule)."""
+    return sorted((str(n) for n in counter.data.get("rules") or [] if str(n).startswith("122.1") and str(n)[-1].isalpha()),
+                  key=sort_key)
+
+
 def has_own_rules(counter: Record) -> bool:
-    """A kind with rules of its own: one that a subrule of CR 122.1 (122.1a–i…) defines."""
-    return any(str(n).startswith("122.1") and str(n)[-1].isalpha() for n in counter.data.get("rules") or [])
+    """A kind with rules of its own: one that a subrule of CR 122.1 defines."""
+    return bool(defining_rules(counter))
 
 
-def nav(lang: str, editor_pages: list[str], full_rules: bool = False) -> list:
-    """The sidebar: index pages only (leaf pages stay out of the nav: it is rendered into every page)."""
+def nav(lang: str, editor_pages: list[str], full_rules: bool = False, bilingual: bool = False) -> list:
+    """The sidebar: index pages only (leaf pages stay out of the nav: it is rendered into every page).
+    `bilingual`: the full rules show the official Japanese beside the English."""
     t = lambda key: i18n.t(key, lang)  # noqa: E731
     entries = [
         {t("home"): "index.md"},
         {t("rules"): "rules/index.md"},
-        *([{t("full_rules"): [{t("full_rules_contents"): "cr/index.md"}, {t("what_changed"): "cr/changes/index.md"}]}]
+        *([{t("full_rules_bilingual" if bilingual else "full_rules"): [{t("full_rules_contents"): "cr/index.md"}, {t("what_changed"): "cr/changes/index.md"}]}]
           if full_rules else []),
         {t("rulings"): [{t("rulings_by_date"): "rulings/index.md"}, {t("rulings_by_counter"): "rulings/by-counter.md"}]},
         {t("cards"): "cards/index.md"},

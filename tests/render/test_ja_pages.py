@@ -1,0 +1,83 @@
+"""What readers see of the official Japanese texts: differences from the English, quotes of earlier
+editions as history, the Japanese full rules beside the English, and the French site's note."""
+
+from __future__ import annotations
+
+import pytest
+
+from counterpedia.cr.ja_parse import parse_file
+from counterpedia.knowledge import load
+from counterpedia.render.pages import SiteRenderer
+
+from ..cr.ja_reference import FIXTURE
+from .test_cr_pages import archive  # noqa: F401 - the official editions, skipped without CR files
+
+FR_NOTE = "Il n'existe pas de version française officielle à jour des règles complètes"
+
+
+@pytest.fixture(scope="module")
+def kb(real_data):
+    return load(real_data)[0]
+
+
+def test_a_difference_from_the_english_is_shown_beside_the_japanese(kb):
+    page = SiteRenderer(kb, "ja").rule_page(kb.get("rule", "counters"))
+    assert "英語版との違い" in page
+    assert "英語版の「exalted」（賛美）がこの訳にはない。" in page  # 122.1b
+    assert "この訳には英語版にない「(訳注：両方が同数である場合、その両方を全て取り除く。)」がある。" in page  # 122.3
+    english = SiteRenderer(kb, "en").rule_page(kb.get("rule", "counters"))
+    assert "leaves out" not in english  # the English page shows the English text, which has no such note
+
+
+def test_quotes_of_earlier_editions_are_history_not_the_current_text(kb):
+    for lang, label in (("ja", "以前の版の引用"), ("en", "Quotes of earlier editions"), ("fr", "Citations d'éditions antérieures")):
+        page = SiteRenderer(kb, lang).rule_page(kb.get("rule", "bloodthirst"))
+        history = page.split('class="cp-history-quotes"', 1)[1]
+        assert label in history and "2011-07-08" in history
+        current = page.split('class="cp-history-quotes"', 1)[0]
+        assert "20260116" in current and "2011-07-08" not in current.split("### 702.54a")[0].split("702.54 {#")[-1]
+    ja = SiteRenderer(kb, "ja").rule_page(kb.get("rule", "bloodthirst"))
+    assert "当時の番号 702.52a" in ja and "狂喜 N／Bloodthirst N" in ja
+
+
+def test_the_french_site_says_once_that_its_rule_texts_are_machine_translations(kb):
+    pages = SiteRenderer(kb, "fr").all_pages()
+    for path in ("index.md", "rules/index.md", "rules/counters.md", "rules/rad-counters.md"):
+        assert pages[path].count(FR_NOTE) == 1, path
+    for lang in ("ja", "en"):
+        assert FR_NOTE not in SiteRenderer(kb, lang).all_pages()["index.md"]
+
+
+def test_the_japanese_full_rules_show_the_official_text_beside_the_english(kb, archive):  # noqa: F811
+    ja = parse_file(FIXTURE)
+    pages = SiteRenderer(kb, "ja", archive, ja).all_pages()
+    section = pages["cr/122.md"]
+    assert section.startswith('---\ntitle: "122. カウンター"') and '<p class="cp-meta" lang="en">Counters</p>' in section
+    rule = section.split('id="122-1b"', 1)[1].split('id="122-1c"', 1)[0]
+    assert 'class="cp-rule__text" lang="ja"' in rule and "飛行、先制攻撃、二段攻撃、接死、腐乱" in rule
+    assert 'class="cp-rule__canonical" lang="en"' in rule and "deathtouch, decayed, exalted" in rule
+    assert "公式和訳 (20260116 版)" in section and "sources.md#cr-ja-20260116" in section
+    assert "ライフが0以下のプレイヤーはゲームに敗北する。" in pages["cr/704.md"]
+    # A rule the Japanese file lacks (an excerpt) is shown in English only.
+    assert 'class="cp-rule__text" lang="en"' in pages["cr/100.md"] and "cp-rule__canonical" not in pages["cr/100.md"]
+    assert "122. カウンター (Counters)" in pages["cr/index.md"]
+    english = SiteRenderer(kb, "en", archive, ja).all_pages()["cr/122.md"]
+    assert "カウンターとは" not in english
+    french = SiteRenderer(kb, "fr", archive, ja).all_pages()
+    assert french["cr/122.md"].count(FR_NOTE) == 1 and french["cr/index.md"].count(FR_NOTE) == 1
+
+
+def test_a_japanese_file_of_another_edition_is_not_shown_as_this_one(kb, archive):  # noqa: F811
+    from counterpedia.cr.ja_parse import parse_text
+
+    older = parse_text(FIXTURE.read_text(encoding="utf-8").replace("2026年1月16日", "2025年11月14日"))
+    pages = SiteRenderer(kb, "ja", archive, older).all_pages()
+    assert "カウンターとは" not in pages["cr/122.md"]
+    assert "公式和訳の版 (20251114) が英語版 (20260116) と異なる" in pages["cr/122.md"]
+
+
+def test_the_sidebar_says_when_the_full_rules_are_bilingual():
+    from counterpedia.render.pages import nav
+
+    assert "総合ルール全文 (日英対訳)" in str(nav("ja", [], full_rules=True, bilingual=True))
+    assert "総合ルール全文 (英語)" in str(nav("ja", [], full_rules=True))

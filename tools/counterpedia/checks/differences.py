@@ -1,0 +1,47 @@
+"""A noted difference between an official translation and the English (`differs`) names words of the texts.
+
+`omits` names English words that the translation leaves out: they are in the English text of the same
+field, and `ja` (how the translation names them elsewhere), if given, is not in this text. `adds` names
+words of this text. `reference` names a cross-reference as this text writes it and as the English does.
+A note that no longer holds (the English changed, the quote was updated) is reported, so that a reader
+never sees a difference that is not there.
+"""
+
+from __future__ import annotations
+
+from .. import diagnostics as diag
+from ..knowledge import KnowledgeBase
+from ..texts import text_fields
+
+
+def _problems(difference: dict, own: str, english: str | None) -> list[str]:
+    kind, en, ja = difference.get("kind"), difference.get("en"), difference.get("ja")
+    found = []
+    if kind in ("omits", "reference") and isinstance(en, str):
+        if english is None:
+            found.append("there is no English text to compare with")
+        elif en not in english:
+            found.append(f"the English text does not contain “{en}”")
+    if kind == "omits" and isinstance(ja, str) and ja in own:
+        found.append(f"this text does contain “{ja}”, which it is said to leave out")
+    if kind in ("adds", "reference") and isinstance(ja, str) and ja not in own:
+        found.append(f"this text does not contain “{ja}”")
+    if kind == "adds" and isinstance(ja, str) and english is not None and ja in english:
+        found.append(f"the English text contains “{ja}” too")
+    return found
+
+
+def check(kb: KnowledgeBase):
+    for record in kb:
+        for field in text_fields(record):
+            english = field.text("en")
+            for lang, entry in field.texts.items():
+                if not isinstance(entry, dict) or not isinstance(entry.get("differs"), list):
+                    continue
+                own = entry.get("text") if isinstance(entry.get("text"), str) else ""
+                for i, difference in enumerate(entry["differs"]):
+                    if not isinstance(difference, dict):
+                        continue
+                    for problem in _problems(difference, own, english if lang != "en" else None):
+                        yield diag.make(record.path, record.position(field.keys + (lang, "differs", i)), "E308",
+                                        f"the {lang} text's noted difference ({difference.get('kind')}): {problem}")

@@ -1,0 +1,65 @@
+"""Names that printed cards contradict (E180): a machine or community Japanese or French name of a counter
+kind, mechanic or term that differs from the name the cards of the knowledge base print.
+
+The printed texts are the cards' `text.ja` / `text.fr` (official, with their `printing`), read beside
+their English Oracle text `text.en`, the way the MTGJSON import reads them (`counterpedia.catalogue.printed`:
+a card naming one counter kind shows its name; a keyword line shows a mechanic's). Where printings
+disagree, the most recent one is the name to use. An official name is not checked here: a name that the
+Comprehensive Rules or a card gives is a publisher's, and printings of other eras may differ from it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .. import diagnostics as diag
+from ..catalogue.printed import LANGS, PrintedText, Printing, choose, fold, sightings_for
+from ..knowledge import KnowledgeBase
+from ..texts import title
+
+KINDS = ("counter", "mechanic", "term")
+
+
+def printed_texts(kb: KnowledgeBase) -> Iterator[PrintedText]:
+    """The printed Japanese and French texts of the card records, beside their English Oracle text."""
+    for card in kb.all("card"):
+        texts = card.data.get("text")
+        if not isinstance(texts, dict):
+            continue
+        english = texts.get("en")
+        english = english.get("text") if isinstance(english, dict) else None
+        if not isinstance(english, str) or not english:
+            continue
+        name = title(card, "en")
+        for lang in LANGS:
+            entry = texts.get(lang)
+            if not isinstance(entry, dict) or entry.get("status") != "official" or not isinstance(entry.get("text"), str):
+                continue
+            printing = entry.get("printing")
+            if not isinstance(printing, dict):
+                continue
+            where = Printing(str(entry.get("version", "")), str(printing.get("set", "")), str(printing.get("number", "")),
+                             str(printing.get("card") or name))
+            yield PrintedText(where, english, lang, entry["text"])
+
+
+def check(kb: KnowledgeBase):
+    texts = list(printed_texts(kb))
+    if not texts:
+        return
+    records = [record for kind in KINDS for record in kb.all(kind)]
+    for (kind, record_id, lang), choice in sorted(choose(sightings_for(texts, records)).items()):
+        record = kb.get(kind, record_id)
+        names = record.data.get("names") if record else None
+        entry = names.get(lang) if isinstance(names, dict) else None
+        if not isinstance(entry, dict) or entry.get("status") not in ("machine", "community"):
+            continue
+        current = entry.get("text")
+        if not isinstance(current, str) or fold(current) == fold(choice.name):
+            continue
+        printing = choice.sighting.printing
+        yield diag.make(
+            record.path, record.position(("names", lang, "text")), "E180",
+            f"the {entry.get('status')} {lang} name '{current}' differs from '{choice.name}', the name printed on "
+            f"{printing.card} ({printing.set} {printing.number}, {printing.date})",
+        )

@@ -1,0 +1,108 @@
+"""The JSON export for other tools: one file per record kind, an index, and their JSON Schemas.
+
+Each record is exported with its stable id, its data as in the YAML (every text with its provenance:
+status, source, version, via, translates…), its texts listed one by one with their provenance, the
+site URL of its page in each language (relative to the site's root), the repository file it comes
+from, and a content hash of its data (`sha256:` + 64 hex digits of its canonical JSON), so that a tool
+can tell what changed between two exports. Pure: the CLI and the MkDocs glue write the files.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import resources
+from typing import Callable
+
+from .knowledge import KIND_ORDER, KnowledgeBase, Record
+from .load import FOLDERS
+from .render import urls
+from .texts import text_fields
+
+FORMAT = "counterpedia-export"
+VERSION = 1
+SITE_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}  # where each language's site is, from the site's root
+SCHEMA_FILES = ("index.schema.json", "records.schema.json")
+
+
+def canonical_json(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def content_hash(data) -> str:
+    return "sha256:" + hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
+
+
+def file_name(kind: str) -> str:
+    return f"{FOLDERS[kind]}.json"
+
+
+def site_urls(kind: str, record_id: str) -> dict[str, str]:
+    """The record's page (and anchor) in each language, relative to the site's root."""
+    page, anchor = urls.page_path(kind, record_id)
+    html = page[: -len(".md")] + ".html"
+    return {lang: prefix + html + (f"#{anchor}" if anchor else "") for lang, prefix in SITE_PREFIX.items()}
+
+
+def _texts(record: Record) -> list[dict]:
+    out = []
+    for field in text_fields(record):
+        for lang, entry in field.texts.items():
+            if isinstance(entry, dict):
+                out.append({"field": ".".join(str(k) for k in field.keys), "lang": lang,
+                            "canonical": lang == field.canonical, **entry})
+    return out
+
+
+def record_entry(record: Record, file: str | None) -> dict:
+    entry = {"id": record.id, "kind": record.kind, "hash": content_hash(record.data), "urls": site_urls(record.kind, record.id),
+             "file": file, "texts": _texts(record), "data": record.data}
+    return json.loads(canonical_json(entry))  # plain JSON values only (a date object becomes its ISO text)
+
+
+def build(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambda r: None) -> dict[str, dict]:
+    """File name -> its JSON content: `index.json` and one file per kind (`counters.json`, …)."""
+    files: dict[str, dict] = {}
+    kinds = {}
+    for kind in KIND_ORDER:
+        records = sorted(kb.all(kind), key=lambda r: r.id)
+        content = {"format": FORMAT, "version": VERSION, "kind": kind,
+                   "records": [record_entry(r, record_file(r)) for r in records]}
+        name = file_name(kind)
+        files[name] = content
+        kinds[kind] = {"file": name, "count": len(records), "hash": content_hash(content["records"])}
+    files["index.json"] = {
+        "format": FORMAT, "version": VERSION, "languages": list(SITE_PREFIX), "site": dict(SITE_PREFIX),
+        "kinds": kinds, "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
+        "ids": {kind: [r.id for r in sorted(kb.all(kind), key=lambda r: r.id)] for kind in KIND_ORDER},
+    }
+    return files
+
+
+def schema(name: str) -> dict:
+    return json.loads(resources.files("counterpedia.schemas").joinpath("export").joinpath(name).read_text(encoding="utf-8"))
+
+
+def texts_to_write(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambda r: None) -> dict[str, str]:
+    """Relative path -> text: the export files and its schemas (under schemas/)."""
+    out = {name: json.dumps(content, ensure_ascii=False, indent=1) + "\n" for name, content in build(kb, record_file).items()}
+    for name in SCHEMA_FILES:
+        out[f"schemas/{name}"] = json.dumps(schema(name), ensure_ascii=False, indent=2) + "\n"
+    return out
+
+
+def file_resolver(data_dir) -> Callable[[Record], str | None]:
+    """A record's file relative to the repository root (the data folder's parent), as `file` says it."""
+    from pathlib import Path
+
+    root = Path(data_dir).resolve().parent
+
+    def resolve(record: Record) -> str | None:
+        if record.document is None:
+            return None
+        try:
+            return Path(record.document.path).resolve().relative_to(root).as_posix()
+        except ValueError:
+            return None
+
+    return resolve

@@ -1,0 +1,68 @@
+""""Edit this page": the file (or folder) in the repository that each page is generated from.
+
+A record's page points at its YAML file; a page built from many records points at their folder; the
+full-rules pages point at their generator (they come from the official CR files, not from the data).
+The repository's URL comes from configuration only: `repo_url` in mkdocs.yml, or `GITHUB_REPOSITORY`
+(with `GITHUB_SERVER_URL`) when GitHub Actions builds the site. Without one, pages get no edit link.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from ..knowledge import KnowledgeBase, Record
+from . import urls
+
+# Pages built from many records: the folder (relative to the data folder) they come from.
+FOLDER_PAGES = {
+    "index.md": "counters/",
+    "cards/index.md": "cards/",
+    "mechanics/index.md": "mechanics/",
+    "rules/index.md": "rules/",
+    "rulings/index.md": "rulings/",
+    "rulings/by-counter.md": "rulings/",
+    "glossary.md": "terms/",
+    "sources.md": "sources/",
+    "status.md": "",
+}
+CR_GENERATOR = "tools/counterpedia/render/cr_pages.py"
+PAGE_KINDS = ("counter", "rule", "card", "mechanic")  # kinds with a page of their own
+
+
+def repository_url(configured: str | None, env: Mapping[str, str]) -> str | None:
+    """The repository's web URL: GitHub Actions' own repository first, else mkdocs.yml's `repo_url`."""
+    repository = (env.get("GITHUB_REPOSITORY") or "").strip()
+    if repository:
+        server = (env.get("GITHUB_SERVER_URL") or "https://github.com").rstrip("/")
+        return f"{server}/{repository}"
+    return configured.rstrip("/") if configured else None
+
+
+def edit_url(repository: str | None, branch: str, target: str | None) -> str | None:
+    """GitHub's editor for a file, its tree view for a folder (a target ending in /)."""
+    if not repository or target is None:
+        return None
+    if target.endswith("/") or target == "":
+        return f"{repository}/tree/{branch}/{target.rstrip('/')}".rstrip("/")
+    return f"{repository}/edit/{branch}/{target}"
+
+
+def page_sources(kb: KnowledgeBase, record_file: Callable[[Record], str | None], data_folder: str) -> dict[str, str]:
+    """Page (its path in the site's sources, e.g. counters/rad.md) -> what it is generated from, relative to the
+    repository root (a folder ends in /). `record_file` gives a record's file relative to the repository root."""
+    data = data_folder.rstrip("/") + "/"
+    sources = {page: data + folder for page, folder in FOLDER_PAGES.items()}
+    for kind in PAGE_KINDS:
+        for record in kb.all(kind):
+            target = record_file(record)
+            if target is not None:
+                sources[urls.page_path(kind, record.id)[0]] = target
+    return sources
+
+
+def target_for(page: str, sources: Mapping[str, str]) -> str | None:
+    if page in sources:
+        return sources[page]
+    if page.startswith("cr/"):
+        return CR_GENERATOR
+    return None
