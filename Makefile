@@ -46,10 +46,11 @@ test: venv
 browser: venv
 	$(CR_ENV) $(BIN)/python -m pytest -m browser $(PYTEST_ARGS)
 
-# Speed and size figures (printed, never asserted): CR parse and diff, site build, search.
+# Speed, size and relevance figures (printed, never asserted): CR parse and diff, site build, search
+# (relevance per language, on the data and on synthetic data at the imported size).
 bench: venv
 	$(CR_ENV) $(BIN)/python -m counterpedia.cr.bench
-	$(CR_ENV) $(BIN)/python -m counterpedia.search.bench
+	$(CR_ENV) $(BIN)/python -m counterpedia.search.bench --synthetic
 
 clean:
 	rm -rf site .pytest_cache test-artifacts export counterpedia-offline.zip

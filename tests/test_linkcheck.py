@@ -25,3 +25,12 @@ def test_a_whole_multilingual_site_checks_links_between_languages(tmp_path: Path
     write(tmp_path, "index.html", '<a href="en/index.html">English</a>')
     write(tmp_path, "en/index.html", '<a href="../index.html">日本語</a> <a href="../fr/index.html">Français</a>')
     assert check_site(tmp_path) == ["en/index.html: broken link to ../fr/index.html"]
+
+
+def test_links_from_outside_the_pages_are_checked_from_the_root(tmp_path: Path):
+    write(tmp_path, "cards/x.html", '<h3 id="ruling-1">r</h3>')
+    extra = {"search index": ["cards/x.html", "cards/x.html#ruling-1", "cards/x.html#ruling-2", "cards/y.html"]}
+    assert check_site(tmp_path, extra=extra) == [
+        "search index: missing anchor #ruling-2 in cards/x.html",
+        "search index: broken link to cards/y.html",
+    ]

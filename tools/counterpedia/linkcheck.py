@@ -21,19 +21,21 @@ class _Page:
         self.links = [html.unescape(h) for h in _HREF_RE.findall(text)]
 
 
-def check_site(site_dir: Path, foreign: tuple[str, ...] = ()) -> list[str]:
+def check_site(site_dir: Path, foreign: tuple[str, ...] = (), extra: dict[str, list[str]] | None = None) -> list[str]:
     """'page.html: broken link to x.html#y' for every local link whose target page or anchor is missing.
 
     Links into `foreign` folders (the other languages, built separately) or above the site are left
-    to the check of the whole site, run once every language is built."""
+    to the check of the whole site, run once every language is built. `extra`: links that are not in
+    a page (the search index's results), by the file they come from, relative to the site's root."""
     pages: dict[str, _Page] = {}
     for path in site_dir.rglob("*.html"):
         pages[path.relative_to(site_dir).as_posix()] = _Page(path.read_text(encoding="utf-8", errors="replace"))
     problems = []
-    for name, collector in sorted(pages.items()):
+    sources = [(name, page.links) for name, page in sorted(pages.items())] + sorted((extra or {}).items())
+    for name, links in sources:
         if name.startswith(foreign) or name.rsplit("/", 1)[-1] == "404.html":  # 404 pages link from the server root
             continue
-        for href in collector.links:
+        for href in links:
             parts = urlsplit(href)
             if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
                 continue

@@ -118,7 +118,9 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
     def on_files(self, files: Files, config) -> Files:
         self._localize(files, config)
         renderer = SiteRenderer(self.kb, self.config.lang, self.archive, self.ja_rules)
+        self.generated = set()
         for path, markdown in renderer.all_pages().items():
+            self.generated.add(path)
             existing = files.get_file_from_path(path)
             if existing is not None:
                 files.remove(existing)
@@ -150,6 +152,10 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         if title is not None and not isinstance(title, Markup):
             page.meta["title"] = Markup.escape(str(title))
         page.edit_url = edit_links.edit_url(self.repository, self.config.edit_branch, self._edit_target(page.file))
+        # The search index is built from the data (counterpedia.search.site_index), not from the
+        # generated pages: Material's search plugin only indexes the others (the guides).
+        if page.file.src_uri in getattr(self, "generated", ()):
+            page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
         return markdown
 
     def _edit_target(self, file) -> str | None:
@@ -163,16 +169,11 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             return f"{self.docs_prefix}/{uri}"
         return target
 
-    def on_page_content(self, html: str, page, config, files) -> str:
-        from .search.page_content import mark_for_search
-
-        return mark_for_search(html, page.file.src_uri)  # badges, provenance and the canonical text beside a translation stay out of search
-
     @event_priority(-50)  # after Material's search plugin writes the index, before `offline` (-100) copies it
     def on_post_build(self, config) -> None:
-        from .search.site_index import postprocess
+        from .search import site_index
 
-        postprocess(Path(config.site_dir), segment=self.config.lang == "ja")
+        site_index.write(Path(config.site_dir), self.kb, self.config.lang)
         if self.config.api and self.config.lang == "ja":  # the root site: /api/ for every language
             from .export import file_resolver, texts_to_write
 
@@ -183,7 +184,8 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         if not self.config.check_links:
             return
         foreign = tuple(f"{lang}/" for lang in LANGS if lang != "ja") if self.config.lang == "ja" else ()
-        problems = check_site(Path(config.site_dir), foreign)
+        # The search results' pages and anchors are links too.
+        problems = check_site(Path(config.site_dir), foreign, site_index.links(Path(config.site_dir)))
         if problems:
             raise PluginError(f"{len(problems)} broken link(s) or anchor(s):\n" + "\n".join(problems[:50]))
 

@@ -1,9 +1,10 @@
-/* Counterpedia: run Material's search worker through our wrapper (workers/counterpedia-search.js),
-   which gives the index and the query one normalization (NFKC, accents, plurals, Japanese segments).
+/* Counterpedia: run our search worker (workers/counterpedia-search.js) where Material would start its own.
+   Ours speaks Material's worker protocol, so Material's search box and result list are used as they
+   are, but searches the index built from the data with the algorithm of `counterpedia search`.
 
    Loaded from extra.polyfills, i.e. in <head>, before Material's bundle creates the worker; after the
    iframe-worker shim, so that it wraps whichever Worker is in use (the shim's, when opened from disk).
-   The wrapper finds Material's worker from the URL fragment: workers/counterpedia-search.js#search.<hash>.min.js */
+   The fragment keeps the name of Material's worker: workers/counterpedia-search.js#search.<hash>.min.js */
 (function () {
   "use strict";
   var Original = window.Worker;

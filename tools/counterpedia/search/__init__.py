@@ -1,8 +1,9 @@
-"""Search: one normalization for the site's Lunr index, the browser query and `counterpedia search`.
+"""Search: one algorithm for the site's search box and `counterpedia search` (docs/editors/search.md).
 
-- `normalize`: NFKC, case and accent folding, plural stemming, the token separator (shared with the
-  browser code in docs/assets/javascripts/workers/counterpedia-search.js, kept in step by tests).
-- `site_index`: post-processes each built site's search/search_index.json.
-- `engine`: the command-line search over every text of the data, with its cache.
-- `cli`: the `counterpedia search` command.  `bench`: speed and size figures.
+- `normalize`, `japanese`, `query`: how a query is read (folding, stemming, stop words, particles).
+- `corpus`: the records as search units; `rank`: matching, ranking, snippets.
+- `site_index`: each site's index, written after Material's search plugin (the browser's side is
+  docs/assets/javascripts/workers/counterpedia-search.js, a port of normalize/japanese/query/rank).
+- `engine`, `cli`, `yaml_lines`: the `counterpedia search` command and its cache.
+- `relevance`, `bench`, `bench_data`, `browser`: the relevance set, the figures, synthetic data, Chromium.
 """

@@ -78,3 +78,42 @@ def first_result_ms(page, url: str, timeout: float = 15_000) -> dict[str, float]
     page.wait_for_function("document.querySelector('.md-search-result__item')", timeout=timeout)
     again = float(page.evaluate("performance.now()")) - start
     return {"navigation": first, "load": max(0.0, first - loaded), "query": again}
+
+
+# Material's "no results" line in the three languages (partials/languages/*.html).
+NOTHING_FOUND = ("何も見つかりませんでした", "No matching documents", "Aucun document trouvé")
+RESULTS_SHOWN = (
+    "document.querySelector('.md-search-result__item') || "
+    f"{list(NOTHING_FOUND)!r}.includes(document.querySelector('.md-search-result__meta').textContent.trim())"
+)
+NO_RESULTS = "!document.querySelector('.md-search-result__item')"
+
+
+def type_query(page, query: str, timeout: float = 15_000) -> list[dict]:
+    """Type `query` in the search box and return the results shown, in order: for each link, its href,
+    its title's text, its text and its HTML (the article of each result, then its sections)."""
+    box = page.locator("input.md-search__input")
+    box.click()
+    if box.input_value():
+        box.fill("")
+        box.press("End")  # Material reads the query on keyup: the empty query clears the results
+        page.wait_for_function(NO_RESULTS, timeout=timeout)
+    box.fill(query)
+    box.press("End")
+    page.wait_for_function(RESULTS_SHOWN, timeout=timeout)
+    return page.eval_on_selector_all(
+        ".md-search-result__item a.md-search-result__link",
+        """links => links.map(a => ({href: a.href, title: (a.querySelector('h1,h2') || {}).textContent || '',
+            text: a.textContent, html: a.innerHTML}))""",
+    )
+
+
+def site_location(root: str, href: str) -> str:
+    """counters/rad.html#x from a result's file:// URL, under the site root `root` (a file:// URL)."""
+    from urllib.parse import unquote, urlsplit
+
+    parts = urlsplit(href)
+    base = unquote(urlsplit(root).path).rstrip("/") + "/"
+    path = unquote(parts.path)
+    path = path[len(base):] if path.startswith(base) else path
+    return path + (f"#{parts.fragment}" if parts.fragment else "")

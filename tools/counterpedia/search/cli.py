@@ -1,20 +1,25 @@
 """`counterpedia search QUERY`: find a record from any of its texts, in any language.
 
-Exit status: 0 results found, 1 no result, 2 bad usage (empty query, unknown kind, no data folder)."""
+Exit status: 0 results found, 1 no result or a data file that could not be read (its records are
+left out, and said so), 2 bad usage (empty query, unknown kind, no data folder)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
 from pathlib import Path
 
-from .engine import KINDS, SearchError, load_index, search
+from .corpus import KINDS
+from .engine import SearchError, load_index, search
+from .normalize import printable
 
-DESCRIPTION = """Search every text of the data (names, rules, rulings, summaries, notes) in Japanese,
-English and French. Full-width and half-width are the same (＋１/＋１ = +1/+1), accents and plurals
-do not matter (creature finds créatures), Japanese needs no spaces (取り除かれる).
-Results: names first, then rule texts, then rulings, then the rest."""
+DESCRIPTION = """Search every text of the data (names, rules, card texts, rulings, summaries, notes) in
+Japanese, English and French, as a question is asked: function words and particles are ignored
+(marqueur de charge), inflections are folded (untapped finds untap, 取り除かれる finds 取り除く),
+full-width and half-width are the same (＋１/＋１ = +1/+1), accents do not matter. Names come first;
+when no record holds every word, the records holding most of them are shown, marked partial."""
 
 KIND_LABELS = {"counter": "counter", "rule": "rule", "ruling": "ruling", "card": "card",
                "mechanic": "mechanic", "term": "term", "source": "source"}
@@ -46,13 +51,14 @@ def _highlight(text: str, spans, color: bool) -> str:
     for start, end in sorted(spans):
         if start < last:
             continue
-        out += [text[last:start], start_mark, text[start:end], end_mark]
+        out += [printable(text[last:start]), start_mark, printable(text[start:end]), end_mark]
         last = end
-    out.append(text[last:])
+    out.append(printable(text[last:]))
     return "".join(out)
 
 
 def run(args) -> int:
+    gc.disable()  # a short-lived process: collecting the index's objects only costs time
     query = " ".join(args.query).strip()
     if not query:
         print("counterpedia search: give a query: some words to look for, e.g. `counterpedia search poison`",
@@ -68,30 +74,34 @@ def run(args) -> int:
         return 2
     try:
         index, _rebuilt = load_index(data_dir, use_cache=not args.no_cache)
-        hits, lang = search(index, query, args.lang, args.kind, args.limit)
+        hits, lang, _terms = search(index, query, args.lang, args.kind, args.limit)
     except SearchError as error:
-        print(f"counterpedia search: {error}", file=sys.stderr)
+        print(f"counterpedia search: {printable(str(error))}", file=sys.stderr)
         return 2
+    shown = printable(query)
     if args.json:
         print(json.dumps([hit.as_json() for hit in hits], ensure_ascii=False, indent=2))
-        if not hits:
-            print(f"counterpedia search: nothing found for '{query}'", file=sys.stderr)
-        return 0 if hits else 1
+    elif hits:
+        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        for number, hit in enumerate(hits, 1):
+            if number > 1:
+                print()
+            head = f"{printable(hit.title)}  [{KIND_LABELS.get(hit.kind, hit.kind)}]"
+            if hit.missing:
+                head += f"  (partial: no {', '.join(printable(word) for word in hit.missing)})"
+            print(f"\033[1m{head}\033[0m" if color else head)
+            print(f"  {_highlight(hit.snippet, hit.spans, color)}")
+            print(f"  site: {printable(hit.url)}")
+            print(f"  yaml: {printable(hit.path)}:{hit.line}")
     if not hits:
         scope = f" among {args.kind} records" if args.kind else ""
-        print(f"counterpedia search: nothing found for '{query}'{scope} "
-              "(every word must match; try fewer words)", file=sys.stderr)
-        return 1
-    color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-    for number, hit in enumerate(hits, 1):
-        if number > 1:
-            print()
-        head = f"{hit.title}  [{KIND_LABELS.get(hit.kind, hit.kind)}]"
-        print(f"\033[1m{head}\033[0m" if color else head)
-        print(f"  {_highlight(hit.snippet, hit.spans, color)}")
-        print(f"  site: {hit.url}")
-        print(f"  yaml: {hit.path}:{hit.line}")
-    return 0
+        print(f"counterpedia search: nothing found for '{shown}'{scope}", file=sys.stderr)
+    if index.problems:
+        print(f"counterpedia search: {len(index.problems)} file(s) could not be read; their records were not "
+              "searched (run `counterpedia validate`):", file=sys.stderr)
+        for problem in index.problems:
+            print(printable(problem), file=sys.stderr)
+    return 0 if hits and not index.problems else 1
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,17 +1,19 @@
-"""One normalization for every search: the site's index, the browser's query and the command line.
+"""One normalization for every search: the site's search box and `counterpedia search`.
 
 The browser side is docs/assets/javascripts/workers/counterpedia-search.js; it implements the same
-functions (`fold_text`, `fold_token`, `stem`, the separator) and tests/browser checks that both agree.
+functions (`fold_text`, `fold_token`, `stem`, `STOP_WORDS`, the separator), and tests/browser checks
+that both give the same results on the same inputs.
 
-- NFKC: full-width `＋１/＋１` and half-width `+1/+1` are the same text; half-width katakana become full-width.
+- NFKC: full-width `＋１/＋１` and half-width `+1/+1` are the same text; half-width katakana become
+  full-width; minus-like dashes (`−1/−1`) are a hyphen-minus.
 - Case and Latin accents are folded: `Créature` -> `creature`, `œ` -> `oe`. Japanese is left alone
   (decomposing it would turn が into か).
-- Plurals are reduced, for Latin-script words only: counters -> counter, marqueurs -> marqueur,
-  abilities -> ability, jeux -> jeu, généraux -> general. Idempotent, so it can run on both sides.
-- A leading sign is dropped (+1/+1 is indexed as 1/+1, -1/-1 as 1/-1): in the browser, Lunr would
-  read it as an operator.
+- Stemming (query words only, matched as the beginning of the text's words): a light suffix
+  stripper per language that keeps the part shared by a word's inflections: untapped/untap -> untap,
+  destroyed -> destroy, counters -> counter, meulées/meuler -> meul, détruit/détruire -> detrui.
+- Stop words (function words) are not searched for; a query made only of them searches them.
 - The separator splits on spaces and punctuation, on a hyphen not followed by a digit (so `-1/-1`
-  stays one token), and between Latin/digits and Japanese (`RADカウンター` -> `RAD` + `カウンター`).
+  stays one word), and between Latin letters/digits and Japanese (`RADカウンター` -> `RAD` + `カウンター`).
 """
 
 from __future__ import annotations
@@ -19,14 +21,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# Japanese: kana, kanji and the iteration marks.
+# Japanese: kana, kanji and the iteration marks (not the middle dot ・, a separator).
 JA_CHARS = "\u3005\u3006\u3040-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+KANJI = "\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+HIRAGANA = "\u3040-\u309f"
+KATAKANA = "\u30a0-\u30fa\u30fc-\u30ff"
 # Latin letters, digits and the signs of a power/toughness (+1/+1).
 LATIN_CHARS = "0-9A-Za-z\u00c0-\u024f+/"
 
-# A JavaScript- and Python-compatible regular expression (no flags needed, no \p classes).
-# Material's Lunr tokenizer splits the index text with it (config.separator of search_index.json),
-# and the browser query is split with it before Lunr parses the query.
+# A JavaScript- and Python-compatible regular expression (no flags needed, no \p classes). It also
+# goes into the site index's config.separator, which Material's on-page highlighter (?h=) uses.
 SEPARATOR = (
     "[\\s\\u200b\\u3000、。，．・「」『』（）【】〈〉《》〔〕\\[\\](){}<>,;:!?~^\\\\|=“”„‘’'`…«»–—]+"
     "|-(?![0-9xXyY])"
@@ -35,27 +39,49 @@ SEPARATOR = (
 )
 SEPARATOR_RE = re.compile(SEPARATOR)
 
-# Characters a token is made of (after folding); anything else is trimmed from its edges.
-WORD_CHARS = "0-9a-z\u00b5\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3005-\u3007\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-_LEAD_RE = re.compile(f"^[^{WORD_CHARS}]+")
-_TRAIL_RE = re.compile(f"[^{WORD_CHARS}]+$")
+# The characters of a word after folding (a Latin-script word ends where they end).
+WORD = "0-9a-z\u00b5\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff"
+# Anything a token may be made of; anything else is trimmed from its edges.
+TOKEN_CHARS = WORD + "\u3005-\u3007\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
 _ACCENTED_RE = re.compile("[\u00c0-\u024f\u1e00-\u1eff]")
 _MARKS_RE = re.compile("[\u0300-\u036f]")
-_JA_RE = re.compile(f"[{JA_CHARS}]")
-_LATIN_WORD_RE = re.compile("^[a-z]+$")
+_LETTERS_RE = re.compile("^[a-z]+$")
+# TOKEN_CHARS and JA_CHARS as code point ranges: a character class with the kanji ranges costs a
+# millisecond or two to compile, paid by every `counterpedia search` process.
+_TOKEN_RANGES = ((0x30, 0x39), (0x61, 0x7a), (0xb5, 0xb5), (0xc0, 0x24f), (0x370, 0x3ff), (0x400, 0x4ff),
+                 (0x3005, 0x3007), (0x3040, 0x30ff), (0x3400, 0x4dbf), (0x4e00, 0x9fff), (0xac00, 0xd7af),
+                 (0xf900, 0xfaff))
+_JA_RANGES = ((0x3005, 0x3006), (0x3040, 0x30fa), (0x30fc, 0x30ff), (0x3400, 0x4dbf), (0x4e00, 0x9fff),
+              (0xf900, 0xfaff))
+
+
+def _within(char: str, ranges: tuple) -> bool:
+    code = ord(char)
+    return any(low <= code <= high for low, high in ranges)
+
+# Dashes NFKC leaves alone but readers type as a hyphen-minus (−1/−1).
+DASHES = {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2212": "-", "\ufe63": "-"}
+_DASHES_RE = re.compile("[" + "".join(DASHES) + "]")
+
+# Function words, folded (à -> a). French and English in one list: a query's words are not tagged
+# with a language. Left out on purpose: words that are also content words in the other language
+# (French "or", gold; "son") and negations. Japanese particles are handled by `japanese`.
+STOP_WORDS = frozenset("""
+a an the of with on is would be and to in for it its at by as from that this these those are was
+were has have had does do did can could will should may might if then than so what which who whom
+whose when where why how i me my you your we our they them their there any some just also into
+de du des le la les d l un une au aux et en dans par pour sur que qui quoi qu ce cet cette ces se
+sa son ses est sont il elle ils elles on y je j me m ne n s c t te tu vous nous leur leurs lui
+comment quand quel quelle quels quelles avec sans
+""".split()) - {"or", "son"}
 
 
 def _strip_accent(match: re.Match) -> str:
     return _MARKS_RE.sub("", unicodedata.normalize("NFD", match.group(0)))
 
 
-# Dashes NFKC leaves alone but readers type as a hyphen-minus (−1/−1).
-DASHES = {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2212": "-", "\ufe63": "-"}
-_DASHES_RE = re.compile("[" + "".join(DASHES) + "]")
-
-
 def normalize_text(text: str) -> str:
-    """NFKC, and the minus-like dashes as `-`: what the site's index stores and the query is read as."""
+    """NFKC, and the minus-like dashes as `-`: what a query and an indexed text are read as."""
     return _DASHES_RE.sub("-", unicodedata.normalize("NFKC", text))
 
 
@@ -66,55 +92,120 @@ def fold_text(text: str) -> str:
     return text.replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
 
 
+_FOLDED_CHARS: dict[str, str] = {}
+
+
 def fold_char_map(text: str) -> tuple[str, list[int]]:
     """`fold_text` applied character by character, with the offset in `text` of each output character.
 
-    Used to mark a match found in folded text in the original text."""
+    Used to mark in the original text a match found in folded text."""
     out: list[str] = []
     starts: list[int] = []
+    cache = _FOLDED_CHARS
     for index, char in enumerate(text):
-        folded = fold_text(char)
+        folded = cache.get(char)
+        if folded is None:
+            folded = cache[char] = fold_text(char)
         out.append(folded)
         starts.extend([index] * len(folded))
     return "".join(out), starts
 
 
-def stem(token: str) -> str:
-    """Reduce an English or French plural to its singular (idempotent; Latin-script words of 4+ letters)."""
-    if len(token) < 4 or not _LATIN_WORD_RE.match(token):
-        return token
-    if token.endswith("ies") and len(token) > 4:
-        return token[:-3] + "y"
-    if token.endswith(("eaux", "eux", "oux")):
-        return token[:-1]
-    if token.endswith("aux") and len(token) > 4:
-        return token[:-3] + "al"
-    if token.endswith("s") and not token.endswith(("ss", "us", "is")):
-        return token[:-1]
-    return token
+def _undouble(word: str) -> str:
+    """untapp -> untap (a doubled final consonant from -ed/-ing), but not fall -> fal."""
+    if len(word) >= 3 and word[-1] == word[-2] and word[-1] in "bdgklmnprt" and word[-1] not in "l":
+        return word[:-1]
+    return word
+
+
+def stem_en(word: str) -> str:
+    """The beginning shared by an English word's inflections: untapped -> untap, abilities -> abilit."""
+    if len(word) < 4 or not _LETTERS_RE.match(word):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3]
+    if word.endswith(("ches", "shes")) or (word.endswith("es") and word[-3] in "sxz"):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    elif word.endswith("ing") and len(word) >= 6:
+        word = _undouble(word[:-3])
+    elif word.endswith("ed"):
+        base = word[:-2]
+        word = _undouble(base) if len(base) >= 3 else word[:-1]  # used -> use, died -> die
+    if len(word) >= 4 and word.endswith("y") and word[-2] not in "aeiou":
+        return word[:-1]  # ability -> abilit, as abilities
+    if len(word) >= 4 and word.endswith("e"):
+        return word[:-1]  # creature -> creatur, as creatures; exile -> exil, as exiled
+    return word
+
+
+FR_ENDINGS = ("ees", "ee", "ent", "ez", "er", "ir", "re", "e")
+
+
+def stem_fr(word: str) -> str:
+    """The beginning shared by a French word's inflections: meulées/meuler -> meul, détruit/détruire -> detrui."""
+    if len(word) < 4 or not _LETTERS_RE.match(word):
+        return word
+    if word.endswith("aux") and len(word) > 4:
+        word = word[:-2]  # généraux -> genera, as général
+    elif word.endswith(("eux", "oux", "eaux")):
+        word = word[:-1]
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 4:
+        word = word[:-1]
+    for ending in FR_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            word = word[: -len(ending)]
+            break
+    if word.endswith("it") and len(word) >= 5:
+        word = word[:-1]  # détruit -> detrui, as détruire
+    return word
+
+
+def stem(word: str, lang: str = "en") -> str:
+    """A folded word's stem for the language of the search (fr: French rules; else English rules)."""
+    return stem_fr(word) if lang == "fr" else stem_en(word)
 
 
 def fold_token(token: str) -> str:
-    """The form a token is indexed and queried under ('' when nothing searchable is left)."""
+    """A piece of a query, folded and trimmed of punctuation at its edges ('' when nothing is left).
+
+    A leading sign goes with the punctuation: +1/+1 is looked for as 1/+1 at the start of a word,
+    which is where it starts in "+1/+1" and in "a +1/+1 counter"."""
     token = fold_text(token)
-    token = _TRAIL_RE.sub("", _LEAD_RE.sub("", token))
-    return stem(token)
+    start, end = 0, len(token)
+    while start < end and not _within(token[start], _TOKEN_RANGES):
+        start += 1
+    while end > start and not _within(token[end - 1], _TOKEN_RANGES):
+        end -= 1
+    return token[start:end]
 
 
 def split(text: str) -> list[str]:
-    """The pieces the separator leaves (before Japanese segmentation)."""
+    """The pieces the separator leaves."""
     return [piece for piece in SEPARATOR_RE.split(normalize_text(text)) if piece]
 
 
-def tokens(text: str) -> list[str]:
-    """Folded tokens of a text; a Japanese run stays one token (the command line matches it as a substring)."""
-    result = []
-    for piece in split(text):
-        token = fold_token(piece)
-        if token:
-            result.append(token)
-    return result
-
-
 def has_japanese(text: str) -> bool:
-    return bool(_JA_RE.search(text))
+    return any(_within(char, _JA_RANGES) for char in text)
+
+
+def lead_length(folded: str) -> int:
+    """How many characters at the start of a folded text are not token characters."""
+    count = 0
+    while count < len(folded) and not _within(folded[count], _TOKEN_RANGES):
+        count += 1
+    return count
+
+
+_CONTROL_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def printable(text: str) -> str:
+    """`text` safe to print on a terminal: control characters (escape sequences, NUL, bidi overrides,
+    zero-width characters) shown as escapes such as \\x1b or \\u202e instead of being sent raw."""
+    def escape(match: re.Match) -> str:
+        code = ord(match.group(0))
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+    return _CONTROL_RE.sub(escape, text)

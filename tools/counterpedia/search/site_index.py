@@ -1,99 +1,166 @@
-"""Post-processing of a built site's search/search_index.json (Material for MkDocs' Lunr index).
+"""Each site's search index: the records' texts in the site's language, prebuilt, compact, compressed.
 
-Run from the MkDocs plugin's on_post_build, after Material's search plugin wrote the index and before
-the offline plugin (priority -100) copies it into search/search_index.js, so both copies agree:
+Written by the MkDocs plugin's on_post_build at priority -50: after Material's search plugin wrote
+search/search_index.json (it now holds only the pages the data does not generate: the editors'
+guides), before the offline plugin (-100) copies it into search/search_index.js for file://.
 
-- pages that would drown results (worklists, registries) are dropped;
-- a record's own page is boosted over the lists and dated rulings that mention it;
-- titles, texts and tags are NFKC-normalized (＋１/＋１ is stored as +1/+1);
-- the tokenizer's separator is ours (normalize.SEPARATOR), so the browser splits the index text and
-  the query the same way; the query is normalized by docs/assets/javascripts/workers/counterpedia-search.js.
+The file keeps Material's shape, `{"config": …, "docs": […]}`, because Material's page code hands
+exactly these two keys to the search worker (and uses config.separator to highlight a result's words
+on the page it opens). Our worker (docs/assets/javascripts/workers/counterpedia-search.js) reads
+`docs[0]`:
+
+    {"counterpedia": 1, "lang": "ja", "gzip": "<base64 of the gzipped JSON payload>"}
+
+and the payload, once inflated (DecompressionStream, in every browser since 2023), is
+
+    {"pages": [[path, title], …],
+     "units": [[page, anchor, kind, heading, [[role, text, anchor?], …]], …]}
+
+with one-letter kind and role codes (KIND_CODES, ROLE_CODES). Compression brings an index of about
+3.5 MB of text at the imported data's size to about 1 MB: under the 4 MB target with room, and the
+browser parses it faster than Lunr's prebuilt index (no inverted index is shipped: the worker scans
+the folded texts, a few milliseconds per word).
 """
 
 from __future__ import annotations
 
+import base64
+import gzip
+import html
 import json
+import re
 from pathlib import Path
 
-from .normalize import JA_CHARS, SEPARATOR, normalize_text
-from .segment import segment_japanese
+from .corpus import Unit, units as corpus_units
+from .normalize import SEPARATOR
 
 INDEX_PATH = Path("search") / "search_index.json"
+FORMAT = 1
+KIND_CODES = {"counter": "c", "rule": "r", "ruling": "u", "card": "k", "mechanic": "m", "term": "t",
+              "source": "s", "page": "p"}
+ROLE_CODES = {"name": "n", "rule": "r", "example": "e", "text": "t", "ruling": "u", "summary": "s",
+              "note": "o", "page": "p"}
 
-# Pages whose every line names some other record: they would come first for any query.
-EXCLUDED_PAGES = frozenset({
-    "status.html",            # the translation worklists
-    "sources.html",           # the provenance registry, cited by everything
-    "rulings/by-counter.html",  # the rulings again, headed by every counter's name
-})
-
-# Ranking: a record's own page before the lists and the dated rulings that mention it
-# (Lunr multiplies a document's score by its boost; the longest matching prefix wins).
-BOOSTS = (
-    ("counters/", 3.0),
-    ("mechanics/index.html", 0.5),
-    ("mechanics/", 2.0),
-    ("glossary.html", 1.5),
-    ("rules/index.html", 0.5),
-    ("rules/", 1.5),
-    ("cards/index.html", 0.5),
-    ("cards/", 1.2),
-    ("rulings/", 0.5),
-    ("index.html", 0.5),
-)
+_TAG = re.compile(r"<[^>]+>")
+_SPACE = re.compile(r"\s+")
 
 
-def boost(location: str) -> float | None:
-    page = location.split("#", 1)[0]
-    for prefix, value in BOOSTS:
-        if page == prefix or (prefix.endswith("/") and page.startswith(prefix)):
-            return value
-    return None
+def plain(fragment: str) -> str:
+    """Text of an HTML fragment of Material's index: tags dropped, entities decoded, spaces collapsed."""
+    return _SPACE.sub(" ", html.unescape(_TAG.sub(" ", fragment))).strip()
 
 
-# Material's defaults, kept explicit: a name or heading outweighs running text.
-FIELDS = {"title": {"boost": 1000.0}, "text": {"boost": 1.0}, "tags": {"boost": 1000000.0}}
-
-
-def excluded(location: str) -> bool:
-    return location.split("#", 1)[0] in EXCLUDED_PAGES
-
-
-def transform(index: dict, segment: bool = False) -> dict:
-    """The normalized index (a new dict; `index` is left as it was). With `segment`, Japanese runs are
-    split into words here, once, with zero-width spaces, so the browser needs no segmenter of its own."""
-    config = dict(index.get("config") or {})
-    config["separator"] = SEPARATOR
-    config.setdefault("pipeline", ["stopWordFilter"])
-    config.setdefault("fields", FIELDS)
-    docs = []
-    for doc in index.get("docs") or []:
-        if excluded(str(doc.get("location", ""))):
+def page_units(docs: list) -> list[Unit]:
+    """Units for the sections of the pages Material indexed (the editors' guides): their title and text."""
+    found = []
+    titles: dict[str, str] = {}
+    for doc in docs:
+        if not isinstance(doc, dict) or not isinstance(doc.get("location"), str):
             continue
-        doc = dict(doc)
-        for key in ("title", "text"):
-            if isinstance(doc.get(key), str):
-                doc[key] = normalize_text(doc[key])
-                if segment:
-                    doc[key] = segment_japanese(doc[key])
-        value = boost(str(doc.get("location", "")))
-        if value is not None and "boost" not in doc:
-            doc["boost"] = value
-        if isinstance(doc.get("tags"), list):
-            doc["tags"] = [normalize_text(str(tag)) for tag in doc["tags"]]
-        docs.append(doc)
-    result = dict(index)
-    result["config"] = config
-    result["docs"] = docs
-    return result
+        location = doc["location"]
+        page, _, anchor = location.partition("#")
+        title = plain(str(doc.get("title") or ""))
+        titles.setdefault(page, title)
+        unit = Unit("page", location, page, anchor or None, {}, {"": title}, {"": titles[page]})
+        if title:
+            unit.entries.append(_entry("name", title))
+        text = plain(str(doc.get("text") or ""))
+        if text:
+            unit.entries.append(_entry("page", text))
+        if unit.entries:
+            found.append(unit)
+    return found
 
 
-def postprocess(site_dir: Path, segment: bool = False) -> int | None:
-    """Rewrite SITE/search/search_index.json in place; its new size in bytes (None when there is none)."""
+def _entry(role: str, text: str):
+    from .corpus import Entry
+
+    return Entry(role, "", text)
+
+
+def payload(record_units: list[Unit], lang: str, extra: list[Unit] = ()) -> dict:
+    """The compact structure the worker reads (see the module's docstring)."""
+    pages: dict[str, int] = {}
+    page_list: list[list] = []
+    units = []
+    for unit in [*record_units, *extra]:
+        if not unit.entries:
+            continue
+        page_title = unit.page_titles.get(lang) or unit.page_titles.get("") or unit.page
+        if unit.page not in pages:
+            pages[unit.page] = len(page_list)
+            page_list.append([unit.page, page_title])
+        heading = unit.headings.get(lang) or unit.headings.get("") or ""
+        entries = []
+        for entry in unit.entries:
+            item = [ROLE_CODES[entry.role], entry.text]
+            if entry.anchor:
+                item.append(entry.anchor)
+            entries.append(item)
+        units.append([pages[unit.page], unit.anchor or "", KIND_CODES[unit.kind],
+                      heading if unit.anchor else "", entries])
+    return {"pages": page_list, "units": units}
+
+
+KIND_NAMES = {code: kind for kind, code in KIND_CODES.items()}
+ROLE_NAMES = {code: role for role, code in ROLE_CODES.items()}
+
+
+def searchable(data: dict):
+    """The payload as the worker reads it (siteIndex in the worker): for tests and the benchmark."""
+    from .rank import searchable as flatten
+
+    return flatten([(KIND_NAMES[unit[2]], [(ROLE_NAMES[entry[0]], "", entry[1]) for entry in unit[4]])
+                    for unit in data["units"]])
+
+
+def encode(data: dict) -> str:
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(gzip.compress(raw, compresslevel=9, mtime=0)).decode("ascii")
+
+
+def decode(doc: dict) -> dict:
+    """The payload of an index's docs[0] (for tests and the benchmark)."""
+    return json.loads(gzip.decompress(base64.b64decode(doc["gzip"])).decode("utf-8"))
+
+
+def build(kb, lang: str, material_index: dict | None = None) -> dict:
+    """The search index of the site in `lang`: the knowledge base's units plus Material's other pages."""
+    material_index = material_index or {}
+    config = dict(material_index.get("config") or {})
+    config.update({"lang": ["en"], "separator": SEPARATOR, "pipeline": [],
+                   "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}})
+    data = payload(corpus_units(kb, lang), lang, page_units(material_index.get("docs") or []))
+    return {"config": config, "docs": [{"counterpedia": FORMAT, "lang": lang, "gzip": encode(data)}]}
+
+
+def locations(index: dict) -> list[str]:
+    """Every page and anchor a result of `index` can open, relative to the site's root."""
+    data = decode(index["docs"][0])
+    found = []
+    for unit in data["units"]:
+        page = data["pages"][unit[0]][0]
+        found.append(page + (f"#{unit[1]}" if unit[1] else ""))
+        found.extend(f"{page}#{entry[2]}" for entry in unit[4] if len(entry) > 2)
+    return found
+
+
+def links(site_dir: Path) -> dict[str, list[str]]:
+    """{"search index": [locations]}: for the site's link check (linkcheck.check_site; the locations are
+    relative to the site's root, as the name of a file at the root would be)."""
     path = Path(site_dir) / INDEX_PATH
     if not path.is_file():
-        return None
+        return {}
     index = json.loads(path.read_text(encoding="utf-8"))
-    data = json.dumps(transform(index, segment), ensure_ascii=False, separators=(",", ":"))
+    docs = index.get("docs") or [{}]
+    return {"search index": locations(index)} if isinstance(docs[0], dict) and "gzip" in docs[0] else {}
+
+
+def write(site_dir: Path, kb, lang: str) -> int:
+    """Replace SITE/search/search_index.json with ours; its size in bytes."""
+    path = Path(site_dir) / INDEX_PATH
+    material = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    data = json.dumps(build(kb, lang, material), ensure_ascii=False, separators=(",", ":"))
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(data, encoding="utf-8")
     return len(data.encode("utf-8"))

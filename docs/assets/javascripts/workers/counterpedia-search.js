@@ -1,209 +1,711 @@
-/* Counterpedia search worker: Material for MkDocs' search worker, with one normalization for the
-   index and the query. Mirrors tools/counterpedia/search/normalize.py (tests/browser check they agree).
+/* Counterpedia search worker: the site's search box, with the algorithm of `counterpedia search`.
 
-   - The index text was NFKC-normalized at build time and is split with our separator (config.separator).
-   - Every token, indexed or queried, is folded: NFKC, lower case, Latin accents off, plurals reduced.
-   - The query is NFKC-normalized and split like the index; a Japanese query word is segmented with
-     the same TinySegmenter the index was segmented with (取り除かれる -> 取り除か + れる), and a segment the
-     index does not hold is split further along the index's own words.
-   - Power/toughness words (+1/+1, -1/-1, +X/+Y) are kept whole, and a leading sign is dropped on both
-     sides (+1/+1 is indexed as 1/+1): Lunr would read it as an operator.
+   A port of tools/counterpedia/search/{normalize,japanese,query,rank}.py, step by step and with the
+   same constants; tests/browser runs both on the same index and queries and compares the results.
+   Speaks the protocol of Material for MkDocs' search worker (messages SETUP 0, READY 1, QUERY 2,
+   RESULT 3), so Material's search box, result list and on-page highlight are used as they are.
+
+   - The index (search/search_index.json, or search_index.js from disk) holds, in docs[0], the site's
+     texts as gzipped JSON (counterpedia.search.site_index); it is inflated and folded once.
+   - A query is split like the texts, folded (NFKC, case, accents), stemmed (untapped -> untap,
+     détruit -> detrui), stripped of stop words and Japanese particles (取り除かれる -> 取り除).
+   - Every unit holding a word of the query is ranked (no dead ends); a result lacking some words is
+     shown with Material's "missing" line; names rank first; the text shown is the sentence that
+     matched, its words marked.
 
    Runs as a real worker (served over http) and inside the iframe-worker shim (opened from disk);
    in a page (no importScripts) it only defines self.CounterpediaSearch, for the tests. */
 (function () {
   "use strict";
 
-  var JA = "\u3005\u3006\u3040-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
-  var WORD = "0-9a-z\u00b5\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff\u3005-\u3007\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff";
-  var JA_RE = new RegExp("[" + JA + "]");
-  var LEAD_RE = new RegExp("^[^" + WORD + "]+");
-  var TRAIL_RE = new RegExp("[^" + WORD + "]+$");
+  /* -- normalize.py ------------------------------------------------------------------------- */
+
+  var JA_CHARS = "\u3005\u3006\u3040-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
+  var KANJI = "\u3005\u3006\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff";
+  var HIRAGANA = "\u3040-\u309f";
+  var KATAKANA = "\u30a0-\u30fa\u30fc-\u30ff";
+  var LATIN_CHARS = "0-9A-Za-z\u00c0-\u024f+/";
+  var SEPARATOR =
+    "[\\s\\u200b\\u3000、。，．・「」『』（）【】〈〉《》〔〕\\[\\](){}<>,;:!?~^\\\\|=“”„‘’'`…«»–—]+" +
+    "|-(?![0-9xXyY])" +
+    "|(?<=[" + LATIN_CHARS + "])(?=[" + JA_CHARS + "])" +
+    "|(?<=[" + JA_CHARS + "])(?=[" + LATIN_CHARS + "])";
+  var SEPARATOR_RE = new RegExp(SEPARATOR);
+  var WORD = "0-9a-z\u00b5\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff";
+  var TOKEN_CHARS = WORD + "\u3005-\u3007\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff";
+  var LEAD_RE = new RegExp("^[^" + TOKEN_CHARS + "]+");
+  var TRAIL_RE = new RegExp("[^" + TOKEN_CHARS + "]+$");
+  var LEAD_ANY_RE = new RegExp("^[^" + TOKEN_CHARS + "]*");
   var ACCENTED_RE = /[\u00c0-\u024f\u1e00-\u1eff]/g;
   var MARKS_RE = /[\u0300-\u036f]/g;
   var DASHES_RE = /[\u2010\u2011\u2012\u2212\ufe63]/g;
-  var PT_RE = /^[+\-]?[0-9xy*]+\/[+\-]?[0-9xy*]+$/i;  // a power/toughness: +1/+1, -1/-1, +X/+Y
-  var ELISION_RE = /^(?:qu|[cdjlmnst])['’](?=.)/i;
-  var FIELD_RE = /^[+\-]?(title|text|tags):/;
+  var JA_RE = new RegExp("[" + JA_CHARS + "]");
+  var LETTERS_RE = /^[a-z]+$/;
+  var STOP_WORDS = new Set((
+    "a an the of with on is would be and to in for it its at by as from that this these those are was " +
+    "were has have had does do did can could will should may might if then than so what which who whom " +
+    "whose when where why how i me my you your we our they them their there any some just also into " +
+    "de du des le la les d l un une au aux et en dans par pour sur que qui quoi qu ce cet cette ces se " +
+    "sa ses est sont il elle ils elles on y je j me m ne n s c t te tu vous nous leur leurs lui " +
+    "comment quand quel quelle quels quelles avec sans").split(" "));
 
   function normalizeText(text) {
     return String(text).normalize("NFKC").replace(DASHES_RE, "-");
   }
 
+  var STRIPPED = new Map();  // accented letter -> without its accent (memoized: the index has many)
+
+  function stripAccent(c) {
+    var plain = STRIPPED.get(c);
+    if (plain === undefined) {
+      plain = c.normalize("NFD").replace(MARKS_RE, "");
+      STRIPPED.set(c, plain);
+    }
+    return plain;
+  }
+
   function foldText(text) {
-    return normalizeText(text).toLowerCase()
-      .replace(ACCENTED_RE, function (c) { return c.normalize("NFD").replace(MARKS_RE, ""); })
+    return normalizeText(text).toLowerCase().replace(ACCENTED_RE, stripAccent)
       .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/ß/g, "ss");
   }
 
-  function stem(token) {
-    if (token.length < 4 || !/^[a-z]+$/.test(token)) return token;
-    if (/ies$/.test(token) && token.length > 4) return token.slice(0, -3) + "y";
-    if (/(eaux|eux|oux)$/.test(token)) return token.slice(0, -1);
-    if (/aux$/.test(token) && token.length > 4) return token.slice(0, -3) + "al";
-    if (/s$/.test(token) && !/(ss|us|is)$/.test(token)) return token.slice(0, -1);
-    return token;
+  var FOLDED_CHARS = new Map();
+
+  function foldChar(char) {
+    var folded = FOLDED_CHARS.get(char);
+    if (folded === undefined) {
+      folded = foldText(char);
+      FOLDED_CHARS.set(char, folded);
+    }
+    return folded;
+  }
+
+  /* [folded, starts]: the fold of each character (code point), and where it came from. */
+  function foldCharMap(text) {
+    var out = [], starts = [], offset = 0;
+    for (var char of text) {
+      var folded = foldChar(char);
+      out.push(folded);
+      for (var i = 0; i < folded.length; i++) starts.push(offset);
+      offset += char.length;
+    }
+    return [out.join(""), starts];
+  }
+
+  function undouble(word) {
+    var last = word.charAt(word.length - 1);
+    if (word.length >= 3 && last === word.charAt(word.length - 2) && "bdgkmnprt".indexOf(last) >= 0) {
+      return word.slice(0, -1);
+    }
+    return word;
+  }
+
+  function endsWith(word, suffixes) {
+    for (var i = 0; i < suffixes.length; i++) if (word.endsWith(suffixes[i])) return true;
+    return false;
+  }
+
+  function stemEn(word) {
+    if (word.length < 4 || !LETTERS_RE.test(word)) return word;
+    if (word.endsWith("ies") && word.length > 4) return word.slice(0, -3);
+    if (endsWith(word, ["ches", "shes"]) || (word.endsWith("es") && "sxz".indexOf(word.charAt(word.length - 3)) >= 0)) {
+      word = word.slice(0, -2);
+    } else if (word.endsWith("s") && !endsWith(word, ["ss", "us", "is"])) {
+      word = word.slice(0, -1);
+    } else if (word.endsWith("ing") && word.length >= 6) {
+      word = undouble(word.slice(0, -3));
+    } else if (word.endsWith("ed")) {
+      var base = word.slice(0, -2);
+      word = base.length >= 3 ? undouble(base) : word.slice(0, -1);
+    }
+    if (word.length >= 4 && word.endsWith("y") && "aeiou".indexOf(word.charAt(word.length - 2)) < 0) {
+      return word.slice(0, -1);
+    }
+    if (word.length >= 4 && word.endsWith("e")) return word.slice(0, -1);
+    return word;
+  }
+
+  var FR_ENDINGS = ["ees", "ee", "ent", "ez", "er", "ir", "re", "e"];
+
+  function stemFr(word) {
+    if (word.length < 4 || !LETTERS_RE.test(word)) return word;
+    if (word.endsWith("aux") && word.length > 4) {
+      word = word.slice(0, -2);
+    } else if (endsWith(word, ["eux", "oux", "eaux"])) {
+      word = word.slice(0, -1);
+    } else if (word.endsWith("s") && !word.endsWith("ss") && word.length > 4) {
+      word = word.slice(0, -1);
+    }
+    for (var i = 0; i < FR_ENDINGS.length; i++) {
+      var ending = FR_ENDINGS[i];
+      if (word.endsWith(ending) && word.length - ending.length >= 3) {
+        word = word.slice(0, -ending.length);
+        break;
+      }
+    }
+    if (word.endsWith("it") && word.length >= 5) word = word.slice(0, -1);
+    return word;
+  }
+
+  function stem(word, lang) {
+    return lang === "fr" ? stemFr(word) : stemEn(word);
   }
 
   function foldToken(token) {
-    token = foldText(token).replace(LEAD_RE, "").replace(TRAIL_RE, "");
-    return stem(token);
+    return foldText(token).replace(LEAD_RE, "").replace(TRAIL_RE, "");
   }
 
-  /* The query string as Material's worker should see it: normalized and split like the index, with
-     no sign left in front of a number (Lunr's "+"/"-" operators still work in front of a word). */
-  function prepareQuery(query, separator) {
-    var split = separator ? new RegExp(separator, "g") : /\s+/g;
-    return normalizeText(query).replace(/[~^\\]/g, " ").split(/\s+/).map(function (word) {
-      if (!word) return "";
-      var prefix = "";
-      var field = FIELD_RE.exec(word);
-      if (field) {
-        prefix = field[0];
-        word = word.slice(prefix.length);
-      } else if (/^[+\-]/.test(word) && !PT_RE.test(word.split(split)[0] || "") && !/^[+\-][0-9]/.test(word)) {
-        prefix = word.charAt(0);  // Lunr's "must" / "must not" operators
-        word = word.slice(1);
+  function split(text) {
+    return normalizeText(text).split(SEPARATOR_RE).filter(Boolean);
+  }
+
+  function hasJapanese(text) {
+    return JA_RE.test(text);
+  }
+
+  /* -- japanese.py -------------------------------------------------------------------------- */
+
+  var RUNS_RE = new RegExp("[" + KANJI + "]+|[" + KATAKANA + "]+|[" + HIRAGANA + "]+", "g");
+  var KANJI_RE = new RegExp("^[" + KANJI + "]+$");
+  var HIRAGANA_RE = new RegExp("^[" + HIRAGANA + "]+$");
+  var PARTICLES = ["を", "が", "の", "に", "は", "で", "と", "も", "へ", "や", "から", "まで", "より"];
+  var SURU = ["す", "さ", "し", "せ"];
+  var QUESTION_WORDS = new Set(["何", "誰", "何故", "何時", "如何"]);
+
+  function startsWithAny(text, prefixes) {
+    for (var i = 0; i < prefixes.length; i++) if (text.startsWith(prefixes[i])) return true;
+    return false;
+  }
+
+  function japaneseTerms(piece) {
+    var runs = piece.match(RUNS_RE) || [];
+    var found = [];
+    for (var i = 0; i < runs.length; i++) {
+      var run = runs[i];
+      if (KANJI_RE.test(run)) {
+        var stemText = run;
+        while (i + 2 < runs.length && HIRAGANA_RE.test(runs[i + 1]) && runs[i + 1].length === 1 &&
+               PARTICLES.indexOf(runs[i + 1]) < 0 && KANJI_RE.test(runs[i + 2])) {
+          stemText += runs[i + 1] + runs[i + 2];
+          i += 2;
+        }
+        var after = i + 1 < runs.length ? runs[i + 1] : "";
+        var noun = stemText === run && stemText.length >= 2 && startsWithAny(after, SURU);
+        var isStem = HIRAGANA_RE.test(after) && !startsWithAny(after, PARTICLES) && !noun;
+        if (!QUESTION_WORDS.has(stemText)) found.push([stemText, isStem]);
+      } else if (!HIRAGANA_RE.test(run)) {
+        found.push([run, false]);
       }
-      word = word.replace(ELISION_RE, "");  // l'effet, d'état, qu'il: the article is no word to look for
-      var parts = word.split(split).filter(Boolean).map(function (part) {
-        return part.replace(/^[+\-]+(?=[0-9xy*])/i, "");
-      }).filter(Boolean);
-      if (!parts.length) return "";
-      parts[0] = prefix + parts[0];
-      return parts.join(" ");
-    }).filter(Boolean).join(" ");
+    }
+    if (!found.length) found = runs.map(function (run) { return [run, false]; });
+    return found;
+  }
+
+  /* -- query.py ----------------------------------------------------------------------------- */
+
+  var OPTIONAL = 0, REQUIRED = 1, EXCLUDED = -1, MAX_TERMS = 30;
+  var OPERATOR_RE = /^[+-](?![0-9xXyY*])(?=.)/;
+
+  function typedPrefix(piece, length) {
+    var map = foldCharMap(piece), folded = map[0], starts = map[1];
+    var lead = LEAD_ANY_RE.exec(folded)[0].length;
+    var end = lead + length;
+    if (end >= folded.length) return lead < starts.length ? piece.slice(starts[lead]) : piece;
+    return piece.slice(starts[lead], starts[end]);
+  }
+
+  function term(text, kind, shown, presence, typed) {
+    return {text: text, kind: kind, shown: shown, presence: presence, typed: typed};
+  }
+
+  function parseQuery(query, lang) {
+    var terms = [], stopped = [];
+    normalizeText(query).split(/\s+/).filter(Boolean).forEach(function (raw) {
+      var presence = OPTIONAL;
+      if (OPERATOR_RE.test(raw)) {
+        presence = raw.charAt(0) === "+" ? REQUIRED : EXCLUDED;
+        raw = raw.slice(1);
+      }
+      split(raw).forEach(function (piece) {
+        if (hasJapanese(piece)) {
+          japaneseTerms(foldText(piece)).forEach(function (found) {
+            terms.push(term(found[0], found[1] ? "stem" : "ja", found[0], presence, found[0]));
+          });
+          return;
+        }
+        var token = foldToken(piece);
+        if (!token) return;
+        var word = stem(token, lang);
+        var shown = token.startsWith(word) ? typedPrefix(piece, word.length) : piece;
+        if ("+-".indexOf(piece.charAt(0)) >= 0 && piece.charAt(0) && "+-".indexOf(shown.charAt(0)) < 0) {
+          shown = piece.charAt(0) + shown;
+        }
+        var singleLetter = token.length === 1 && !(token >= "0" && token <= "9");
+        (STOP_WORDS.has(token) || singleLetter ? stopped : terms).push(term(word, "word", shown, presence, piece));
+      });
+    });
+    var chosen = terms.length ? terms : stopped;
+    var unique = new Map();
+    chosen.forEach(function (t) {
+      var key = t.text + "\u0000" + t.kind;
+      if (!unique.has(key)) unique.set(key, t);
+      else if (t.presence !== OPTIONAL) {
+        var first = unique.get(key);
+        unique.set(key, term(t.text, t.kind, first.shown, t.presence, first.typed));
+      }
+    });
+    return Array.from(unique.values()).slice(0, MAX_TERMS);
+  }
+
+  /* -- rank.py ------------------------------------------------------------------------------ */
+
+  var ROLE_WEIGHTS = {name: 1.0, rule: 0.8, text: 0.8, example: 0.6, ruling: 0.7, summary: 0.7, note: 0.5, page: 0.5};
+  var KIND_BONUS = {counter: 3.0, mechanic: 2.5, term: 2.0, card: 1.5, rule: 1.0, ruling: 0.5, source: 0.0, page: 0.0};
+  var PREFIX_QUALITY = 0.7;
+  var NAME = 100.0, COVERAGE = 20.0, FOCUS = 10.0, TEXT = 5.0;
+  var GENERIC_WORDS = new Set(["counter", "counters", "marqueur", "marqueurs"]);
+  var GENERIC_JA = "カウンター";
+  var SNIPPET_WIDTH = 160;
+  var KINDS = {c: "counter", r: "rule", u: "ruling", k: "card", m: "mechanic", t: "term", s: "source", p: "page"};
+  var ROLES = {n: "name", r: "rule", e: "example", t: "text", u: "ruling", s: "summary", o: "note", p: "page"};
+
+  function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
+  }
+
+  function pattern(t) {
+    if (!t.pattern) t.pattern = compile(t);
+    t.pattern.lastIndex = 0;
+    return t.pattern;
+  }
+
+  function compile(t) {
+    if (t.kind === "word") {
+      return new RegExp(escapeRegExp(t.text) + "(?<![" + WORD + "][\\s\\S]{" + t.text.length + "})[" + WORD + "]*", "g");
+    }
+    if (t.kind === "stem") {
+      return new RegExp(escapeRegExp(t.text) + "(?<![" + KANJI + "][\\s\\S]{" + t.text.length + "})(?=[" + HIRAGANA + "])", "g");
+    }
+    return new RegExp(escapeRegExp(t.text), "g");
+  }
+
+  function quality(t, matched, lang) {
+    if (t.kind !== "word" || matched === t.text || stem(matched, lang) === t.text) return 1.0;
+    return PREFIX_QUALITY;
+  }
+
+  function spans(t, folded, lang) {
+    var found = [], re = pattern(t), match;
+    while ((match = re.exec(folded)) !== null) {
+      var q = quality(t, match[0], lang);
+      var end = q === 1.0 ? match.index + match[0].length : match.index + t.text.length;
+      found.push([match.index, end, q]);
+      if (match[0].length === 0) re.lastIndex++;
+    }
+    return found;
+  }
+
+  /* The index: from the payload of site_index.py, or from plain [kind, [[role, lang, text], …]] units. */
+  function searchable(unitsEntries) {
+    var roles = [], langs = [], texts = [], owners = [], kinds = [], first = [];
+    unitsEntries.forEach(function (unit, number) {
+      kinds.push(unit[0]);
+      first.push(texts.length);
+      unit[1].forEach(function (entry) {
+        roles.push(entry[0]);
+        langs.push(entry[1]);
+        texts.push(entry[2]);
+        owners.push(number);
+      });
+    });
+    var parts = [], starts = [], offset = 0;
+    for (var i = 0; i < texts.length; i++) {
+      var part = foldText(texts[i]).replace(/\u0000/g, " ") + "\u0000";
+      starts.push(offset);
+      offset += part.length;
+      parts.push(part);
+    }
+    return {roles: roles, langs: langs, texts: texts, owners: owners, kinds: kinds,
+            folded: parts.join(""), starts: starts, first: first};
+  }
+
+  function entryAt(starts, position) {
+    var lo = 0, hi = starts.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (starts[mid] <= position) lo = mid + 1; else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  function scan(index, t, lang) {
+    var found = new Map(), folded = index.folded, starts = index.starts, size = starts.length;
+    var re = pattern(t), position = 0, match;
+    for (;;) {
+      re.lastIndex = position;
+      match = re.exec(folded);
+      if (match === null) return found;
+      var entry = entryAt(starts, match.index);
+      var end = entry + 1 < size ? starts[entry + 1] : folded.length;
+      var q = quality(t, match[0], lang);
+      while (q < 1.0) {
+        re.lastIndex = match.index + match[0].length;
+        match = re.exec(folded);
+        if (match === null || match.index + match[0].length > end) break;
+        q = Math.max(q, quality(t, match[0], lang));
+      }
+      found.set(entry, q);
+      position = end;
+    }
+  }
+
+  function foldedEntry(index, entry) {
+    var end = entry + 1 < index.starts.length ? index.starts[entry + 1] : index.folded.length;
+    return index.folded.slice(index.starts[entry], end - 1);
+  }
+
+  var LATIN_WORDS_RE = new RegExp("[" + WORD + "]+", "g");
+  var JA_COUNTABLE_RE = new RegExp("[" + KANJI + KATAKANA + "]", "g");
+
+  function nameCoverage(folded, kind, terms, lang) {
+    var countable = new Array(folded.length).fill(false), match, i;
+    LATIN_WORDS_RE.lastIndex = 0;
+    while ((match = LATIN_WORDS_RE.exec(folded)) !== null) {
+      var word = match[0];
+      if (STOP_WORDS.has(word) || (kind === "counter" && GENERIC_WORDS.has(word))) continue;
+      for (i = match.index; i < match.index + word.length; i++) countable[i] = true;
+    }
+    JA_COUNTABLE_RE.lastIndex = 0;
+    while ((match = JA_COUNTABLE_RE.exec(folded)) !== null) countable[match.index] = true;
+    if (kind === "counter") {
+      var at = folded.indexOf(GENERIC_JA);
+      while (at >= 0) {
+        for (i = at; i < at + GENERIC_JA.length; i++) countable[i] = false;
+        at = folded.indexOf(GENERIC_JA, at + GENERIC_JA.length);
+      }
+    }
+    var total = 0;
+    for (i = 0; i < countable.length; i++) if (countable[i]) total++;
+    if (!total) return 0.0;
+    var covered = new Array(folded.length).fill(false);
+    terms.forEach(function (t) {
+      if (t.presence === EXCLUDED) return;
+      spans(t, folded, lang).forEach(function (span) {
+        for (var j = span[0]; j < span[1]; j++) covered[j] = true;
+      });
+    });
+    var count = 0;
+    for (i = 0; i < folded.length; i++) if (covered[i] && countable[i]) count++;
+    return count / total;
+  }
+
+  function round(value) {
+    return Math.floor(value * 1e9 + 0.5) / 1e9;
+  }
+
+  function rank(index, terms, lang, kinds, prefer, limit) {
+    var active = [];
+    terms.forEach(function (t, n) { if (t.presence !== EXCLUDED) active.push(n); });
+    if (!active.length) return [];
+    var hits = terms.map(function (t) { return scan(index, t, lang); });
+    var owners = index.owners, roles = index.roles, langs = index.langs;
+    var unitsCount = index.kinds.length;
+    var weights = hits.map(function (found) {
+      var holders = new Set();
+      found.forEach(function (_q, entry) { holders.add(owners[entry]); });
+      return Math.log(1 + unitsCount / Math.max(holders.size, 1));
+    });
+    var total = 0;
+    active.forEach(function (n) { total += weights[n]; });
+    var activeMask = 0, required = 0, excluded = 0;  // bit masks: at most MAX_TERMS (30) terms
+    terms.forEach(function (t, n) {
+      if (t.presence !== EXCLUDED) activeMask |= 1 << n;
+      if (t.presence === REQUIRED) required |= 1 << n;
+      if (t.presence === EXCLUDED) excluded |= 1 << n;
+    });
+    var has = function (bits, n) { return ((bits >> n) & 1) === 1; };
+    var present = new Map(), bestRole = new Map(), mass = new Map();
+    hits.forEach(function (found, n) {
+      var bit = 1 << n, weight = weights[n], counted = terms[n].presence !== EXCLUDED;
+      found.forEach(function (q, entry) {
+        var unit = owners[entry];
+        present.set(unit, (present.get(unit) || 0) | bit);
+        if (counted) {
+          mass.set(entry, (mass.get(entry) || 0.0) + weight * q);
+          var value = q * (ROLE_WEIGHTS[roles[entry]] !== undefined ? ROLE_WEIGHTS[roles[entry]] : 0.5);
+          var key = unit * 64 + n;
+          if (value > (bestRole.get(key) || 0.0)) bestRole.set(key, value);
+        }
+      });
+    });
+    var byUnit = new Map();
+    Array.from(mass.keys()).sort(function (a, b) { return a - b; }).forEach(function (entry) {
+      var unit = owners[entry];
+      if (!byUnit.has(unit)) byUnit.set(unit, []);
+      byUnit.get(unit).push(entry);
+    });
+    var ranked = [];
+    Array.from(present.keys()).sort(function (a, b) { return a - b; }).forEach(function (unit) {
+      var bits = present.get(unit);
+      if ((bits & excluded) || (bits & required) !== required || !(bits & activeMask)) return;
+      if (kinds && !kinds.has(index.kinds[unit])) return;
+      var coverage = 0.0, text = 0.0;
+      active.forEach(function (n) {
+        if (has(bits, n)) {
+          coverage += weights[n];
+          text += weights[n] * bestRole.get(unit * 64 + n);
+        }
+      });
+      coverage /= total;
+      text /= total;
+      var focus = 0.0, name = 0.0, nameEntry = -1, snippetEntry = -1, snippetShare = 0.0, snippetLang = false;
+      (byUnit.get(unit) || []).forEach(function (entry) {
+        var share = mass.get(entry) / total;
+        focus = Math.max(focus, share);
+        if (roles[entry] === "name") {
+          var covered = nameCoverage(foldedEntry(index, entry), index.kinds[unit], terms, lang) * share;
+          if (nameEntry === -1 || covered > name) {
+            name = covered;
+            nameEntry = entry;
+          }
+        } else {
+          var preferred = langs[entry] === prefer;
+          if (share > snippetShare || (share === snippetShare && preferred && !snippetLang)) {
+            snippetShare = share;
+            snippetLang = preferred;
+            snippetEntry = entry;
+          }
+        }
+      });
+      var best = nameEntry >= 0 && (name > 0 || snippetEntry === -1) ? nameEntry : snippetEntry;
+      var score = round(NAME * name + COVERAGE * coverage + FOCUS * focus + TEXT * text +
+                        (KIND_BONUS[index.kinds[unit]] || 0.0));
+      var found = [];
+      active.forEach(function (n) { found.push([n, has(bits, n)]); });
+      ranked.push({unit: unit, score: score, found: found, best: best, snippetEntry: snippetEntry});
+    });
+    ranked.sort(function (a, b) { return b.score - a.score || a.unit - b.unit; });
+    return limit ? ranked.slice(0, limit) : ranked;
+  }
+
+  function marks(text, terms, lang) {
+    var map = foldCharMap(text), folded = map[0], starts = map[1];
+    var found = [];
+    terms.forEach(function (t) {
+      if (t.presence === EXCLUDED) return;
+      spans(t, folded, lang).forEach(function (span) {
+        if (span[1] > span[0]) found.push([starts[span[0]], starts[span[1] - 1] + codeUnits(text, starts[span[1] - 1])]);
+      });
+    });
+    found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    var merged = [];
+    found.forEach(function (span) {
+      var last = merged[merged.length - 1];
+      if (last && span[0] <= last[1]) last[1] = Math.max(span[1], last[1]);
+      else merged.push([span[0], span[1]]);
+    });
+    return merged;
+  }
+
+  /* The length in code units of the character at `offset` (2 for a surrogate pair). */
+  function codeUnits(text, offset) {
+    var code = text.charCodeAt(offset);
+    return code >= 0xd800 && code <= 0xdbff && offset + 1 < text.length ? 2 : 1;
+  }
+
+  function sentences(text) {
+    var found = [], start = 0, i = 0, size = text.length;
+    while (i < size) {
+      var char = text.charAt(i), end = -1;
+      if (char === "\n") end = i;
+      else if ("。！？".indexOf(char) >= 0) end = i + 1;
+      else if (".!?".indexOf(char) >= 0 && i + 1 < size && " \t".indexOf(text.charAt(i + 1)) >= 0) end = i + 1;
+      if (end < 0) {
+        i += 1;
+        continue;
+      }
+      if (end > start) found.push([start, end]);
+      i = end;
+      while (i < size && " \t\n".indexOf(text.charAt(i)) >= 0) i += 1;
+      start = i;
+    }
+    if (start < size) found.push([start, size]);
+    return found.length ? found : [[0, size]];
+  }
+
+  function lastSpace(text, low, high) {
+    for (var i = high - 1; i >= low; i--) if (text.charAt(i) === " ") return i;
+    return -1;
+  }
+
+  function snippet(text, terms, lang, width) {
+    width = width || SNIPPET_WIDTH;
+    var found = marks(text, terms, lang);
+    var parts = sentences(text), best = parts[0], bestCount = -1;
+    parts.forEach(function (part) {
+      var count = 0;
+      found.forEach(function (span) {
+        if (span[0] < part[1] && span[1] > part[0]) count += Math.min(span[1], part[1]) - Math.max(span[0], part[0]);
+      });
+      if (count > bestCount) {
+        best = part;
+        bestCount = count;
+      }
+    });
+    var start = best[0], end = best[1];
+    var inside = found.filter(function (span) { return span[0] >= start && span[0] < end; })
+      .map(function (span) { return [span[0], Math.min(span[1], end)]; });
+    var cut = start, stop = end, space;
+    if (end - start > width) {
+      var first = inside.length ? inside[0][0] : start;
+      cut = Math.max(start, Math.min(first - Math.floor(width / 4), end - width));
+      if (cut > start) {
+        space = lastSpace(text, Math.max(start, cut - 20), cut + 1);
+        if (space >= 0) cut = space + 1;
+      }
+      stop = Math.min(end, cut + width);
+      if (stop < end) {
+        space = lastSpace(text, Math.max(cut, stop - 20), stop + 1);
+        if (space > cut) stop = space;
+      }
+    }
+    var prefix = cut > start ? "…" : "", suffix = stop < end ? "…" : "";
+    var shift = prefix.length - cut;
+    return [prefix + text.slice(cut, stop) + suffix,
+            inside.filter(function (span) { return span[0] >= cut && span[0] < stop; })
+              .map(function (span) { return [span[0] + shift, Math.min(span[1], stop) + shift]; })];
+  }
+
+  /* -- the site: the index, Material's result items ---------------------------------------- */
+
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"}[c];
+    });
+  }
+
+  function highlight(text, found) {
+    var out = "", last = 0;
+    found.forEach(function (span) {
+      if (span[0] < last) return;
+      out += escapeHtml(text.slice(last, span[0])) + "<mark>" + escapeHtml(text.slice(span[0], span[1])) + "</mark>";
+      last = span[1];
+    });
+    return out + escapeHtml(text.slice(last));
+  }
+
+  /* The site's index from the payload (site_index.payload): its units in index order. */
+  function siteIndex(data, lang) {
+    var units = data.units.map(function (unit) {
+      return [KINDS[unit[2]], unit[4].map(function (entry) { return [ROLES[entry[0]], "", entry[1]]; })];
+    });
+    var index = searchable(units);
+    index.lang = lang;
+    index.pages = data.pages;
+    index.units = data.units;
+    index.anchors = [];
+    data.units.forEach(function (unit) {
+      unit[4].forEach(function (entry) { index.anchors.push(entry[2] || ""); });
+    });
+    return index;
+  }
+
+  function decode(doc) {
+    var binary = atob(doc.gzip), bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text().then(JSON.parse);
+  }
+
+  function loadIndex(docs) {
+    var doc = docs && docs[0];
+    if (!doc || !doc.gzip) return Promise.reject(new Error("counterpedia-search.js: not a Counterpedia search index"));
+    return decode(doc).then(function (data) { return siteIndex(data, doc.lang || "en"); });
+  }
+
+  var MAX_RESULTS = 50;  // units (Material shows ten, then more as the list scrolls)
+
+  /* Material's SearchResult for a query: items grouped by page, the page's own entry first or added. */
+  function results(index, query) {
+    var lang = index.lang, stemLang = lang === "fr" ? "fr" : "en";
+    var terms = parseQuery(query, stemLang);
+    var ranked = rank(index, terms, stemLang, null, lang, MAX_RESULTS);
+    var groups = new Map();
+    ranked.forEach(function (result) {
+      var unit = index.units[result.unit];
+      var page = index.pages[unit[0]];
+      var anchor = unit[1], title = unit[3] || page[1], number = "";
+      var quotedRule = result.snippetEntry >= 0 && index.anchors[result.snippetEntry] ? result.snippetEntry : -1;
+      if (!anchor && quotedRule >= 0) {  // a quoted rule: the result opens at it, headed by its number
+        anchor = index.anchors[quotedRule];
+        title = number = index.texts[quotedRule].split(" ")[0];
+      }
+      var quoted = result.snippetEntry;
+      if (quoted < 0) {  // only a name matched: its unit's first other text, as a teaser
+        for (var e = index.first[result.unit]; e < index.owners.length && index.owners[e] === result.unit; e++) {
+          if (index.roles[e] !== "name") { quoted = e; break; }
+        }
+      }
+      var text = "";
+      if (quoted >= 0) {
+        var shown = snippet(index.texts[quoted], terms, stemLang), spans = result.snippetEntry >= 0 ? shown[1] : [];
+        if (number && shown[0].startsWith(number + " ")) {  // not twice: it is the heading
+          var cut = number.length + 1;
+          shown[0] = shown[0].slice(cut);
+          spans = spans.filter(function (s) { return s[0] >= cut; }).map(function (s) { return [s[0] - cut, s[1] - cut]; });
+        }
+        text = highlight(shown[0], spans);
+      }
+      var termsShown = {};
+      // Material highlights the found words on the page it opens (?h=: the stem finds every form) and
+      // names the missing ones (as typed).
+      result.found.forEach(function (pair) {
+        var t = terms[pair[0]];
+        termsShown[pair[1] ? t.shown : t.typed] = pair[1];
+      });
+      var doc = {location: page[0] + (anchor ? "#" + anchor : ""), title: highlight(title, marks(title, terms, stemLang)),
+                 text: text, score: result.score, terms: termsShown};
+      if (!groups.has(page[0])) groups.set(page[0], {title: page[1], docs: []});
+      groups.get(page[0]).docs.push(doc);
+    });
+    var items = [];
+    groups.forEach(function (group, path) {
+      if (!group.docs.some(function (doc) { return doc.location === path; })) {
+        group.docs.push({location: path, title: highlight(group.title, marks(group.title, terms, stemLang)),
+                         text: "", score: 0, terms: {}});
+      }
+      items.push(group.docs);
+    });
+    return {items: items};
   }
 
   var api = {
-    normalizeText: normalizeText,
-    foldText: foldText,
-    foldToken: foldToken,
-    stem: stem,
-    prepareQuery: prepareQuery,
-    keys: null,      // the index's terms, sorted (set when the index is built)
-    inverted: null,
-    separator: null
+    SEPARATOR: SEPARATOR, STOP_WORDS: STOP_WORDS,
+    normalizeText: normalizeText, foldText: foldText, foldCharMap: foldCharMap, foldToken: foldToken,
+    stem: stem, split: split, japaneseTerms: japaneseTerms, parseQuery: parseQuery,
+    searchable: searchable, rank: rank, marks: marks, sentences: sentences, snippet: snippet,
+    loadIndex: loadIndex, results: results
   };
   self.CounterpediaSearch = api;
 
-  /* Does the index hold a term starting with `prefix`? */
-  function hasPrefix(prefix) {
-    var keys = api.keys;
-    if (!keys) return true;
-    var lo = 0, hi = keys.length;
-    while (lo < hi) {
-      var mid = (lo + hi) >> 1;
-      if (keys[mid] < prefix) lo = mid + 1; else hi = mid;
-    }
-    return lo < keys.length && keys[lo].lastIndexOf(prefix, 0) === 0;
-  }
-
-  /* Split a segment the index does not hold along the index's own words (longest first). */
-  function alongIndex(segment) {
-    var out = [], i = 0;
-    while (i < segment.length) {
-      var rest = segment.slice(i);
-      if (hasPrefix(rest)) { out.push(rest); break; }
-      var j = segment.length - 1;
-      while (j > i + 1 && !(api.inverted && Object.prototype.hasOwnProperty.call(api.inverted, segment.slice(i, j)))) j--;
-      out.push(segment.slice(i, j));
-      i = j;
-    }
-    return out;
-  }
-
-  function segmentJapanese(term, lunr) {
-    var segments = lunr.segmenter ? lunr.segmenter.segment(term) : [term];
-    var out = [];
-    segments.forEach(function (segment) {
-      var folded = foldToken(segment);
-      if (!folded) return;
-      if (hasPrefix(folded)) out.push(folded);
-      else out.push.apply(out, alongIndex(folded));
-    });
-    return out;
-  }
-
-  function patch(lunr) {
-    if (!lunr || lunr.__counterpedia) return;
-    lunr.__counterpedia = true;
-
-    /* The query lexer splits on white space only: Material's query transformation splits each term
-       with the index's separator (which keeps -1/-1 whole). */
-    if (lunr.QueryLexer) lunr.QueryLexer.termSeparator = /\s+/;
-
-    /* Index and query tokens: folded before any pipeline function (stop words) sees them. */
-    var run = lunr.Pipeline.prototype.run;
-    lunr.Pipeline.prototype.run = function (tokens) {
-      var folded = [];
-      for (var i = 0; i < tokens.length; i++) {
-        var token = tokens[i].update(foldToken);
-        if (token.toString()) folded.push(token);
-      }
-      return run.call(this, folded);
-    };
-
-    /* Remember the index's terms, to segment Japanese queries along them. */
-    var build = lunr.Builder.prototype.build;
-    lunr.Builder.prototype.build = function () {
-      var index = build.apply(this, arguments);
-      api.inverted = index.invertedIndex;
-      api.keys = Object.keys(index.invertedIndex).sort();
-      return index;
-    };
-
-    /* Query terms, wildcard or not, get the tokens' folding; Japanese terms are segmented. */
-    var clause = lunr.Query.prototype.clause;
-    lunr.Query.prototype.clause = function (spec) {
-      if (!spec || typeof spec.term !== "string") return clause.call(this, spec);
-      var term = spec.term;
-      var lead = term.charAt(0) === "*" ? "*" : "";
-      var trail = term.length > 1 && term.charAt(term.length - 1) === "*" ? "*" : "";
-      var core = term.slice(lead.length, term.length - trail.length);
-      var parts = JA_RE.test(core) ? segmentJapanese(core, lunr) : [foldToken(core)];
-      var added = false;
-      for (var i = 0; i < parts.length; i++) {
-        if (!parts[i]) continue;
-        var copy = {};
-        for (var key in spec) copy[key] = spec[key];
-        copy.term = lead + parts[i] + trail;
-        clause.call(this, copy);
-        added = true;
-      }
-      if (!added && !lead && !trail && !core) return clause.call(this, spec);
-      return this;
-    };
-  }
-  api.patch = patch;
-
   if (typeof importScripts !== "function") return;  // loaded in a page: the functions only
 
-  /* The query message (type 2): normalized before Material's worker handles it. The setup
-     message (type 0) carries the separator; patch Lunr then at the latest. */
+  /* Material's worker protocol: SETUP (0) -> READY (1); QUERY (2) -> RESULT (3). */
+  var ready = null;
   addEventListener("message", function (event) {
     var message = event.data;
     if (!message) return;
-    if (message.type === 0 && message.data && message.data.config) {
-      api.separator = message.data.config.separator;
-      patch(self.lunr);
-    } else if (message.type === 2 && typeof message.data === "string") {
-      message.data = prepareQuery(message.data, api.separator);
+    if (message.type === 0) {
+      ready = loadIndex(message.data && message.data.docs).catch(function (error) {
+        console.warn("Counterpedia search: the index could not be read", error);
+        return null;
+      });
+      ready.then(function () { postMessage({type: 1}); });
+    } else if (message.type === 2) {
+      var query = String(message.data || "");
+      (ready || Promise.resolve(null)).then(function (index) {
+        postMessage({type: 3, data: index && query.trim() ? results(index, query) : {items: []}});
+      });
     }
   });
-
-  var script = typeof document !== "undefined" && document.currentScript
-    ? document.currentScript.src
-    : String(self.location.href);
-  var here = script.split("#")[0].split("?")[0];
-  var name = decodeURIComponent((script.split("#")[1] || "").split("?")[0]);
-  if (!/^search\.[0-9a-f]+\.min\.js$/.test(name)) {
-    throw new Error("counterpedia-search.js: load it as workers/counterpedia-search.js#search.<hash>.min.js");
-  }
-  var loaded = importScripts(here.slice(0, here.lastIndexOf("/") + 1) + name);
-  if (loaded && typeof loaded.then === "function") {
-    loaded.then(function () { patch(self.lunr); });
-  } else {
-    patch(self.lunr);
-  }
 })();

@@ -1,0 +1,90 @@
+"""The site's search box answers questions as readers ask them (tests/search/relevance.yaml), in Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+from counterpedia.knowledge import load
+from counterpedia.search import relevance, site_index
+from counterpedia.search.browser import site_location, type_query
+
+from .conftest import PREFIX, ROOT, url
+
+pytestmark = pytest.mark.browser
+CASES = relevance.load_cases(ROOT / "tests" / "search" / "relevance.yaml")
+WORKER_JS = ROOT / "docs" / "assets" / "javascripts" / "workers" / "counterpedia-search.js"
+
+
+def box_locations(site, page, lang: str, query: str) -> list[str]:
+    root = (site / PREFIX[lang]).resolve().as_uri()
+    return [site_location(root, r["href"]).replace("?h=", "").split("?")[0] for r in type_query(page, query)]
+
+
+def strip_highlight(location: str) -> str:
+    page, _, anchor = location.partition("#")
+    return page.split("?")[0] + (f"#{anchor}" if anchor else "")
+
+
+@pytest.mark.parametrize("lang", relevance.LANGS)
+def test_ninety_percent_find_their_page_in_the_top_three(site, page, lang):
+    page.goto(url(site, lang, "index.html"))
+    cases = [c for c in CASES if c.lang == lang]
+    ranks = []
+    for case in cases:
+        root = (site / PREFIX[lang]).resolve().as_uri()
+        found = [strip_highlight(site_location(root, r["href"])) for r in type_query(page, case.query)]
+        rank = relevance.rank_of(found, case.expected)
+        ranks.append(rank)
+        if case.issue == 12:
+            assert rank is not None and rank <= 3, (case.query, found[:5])
+    assert relevance.precision(ranks, 3) >= 0.9, relevance.misses(cases, ranks)
+
+
+@pytest.mark.parametrize("lang, query", [
+    ("ja", "毒カウンター を は"), ("en", "the poison counter of a player"), ("fr", "le marqueur « poison » de la"),
+    ("fr", "de"), ("en", "the"), ("ja", "の"),
+])
+def test_stop_words_never_make_a_query_fail(site, page, lang, query):
+    page.goto(url(site, lang, "index.html"))
+    root = (site / PREFIX[lang]).resolve().as_uri()
+    found = [strip_highlight(site_location(root, r["href"])) for r in type_query(page, query)]
+    if len(query) > 3:
+        assert relevance.rank_of(found, ("counters/poison.html",)) == 1, found[:5]
+    else:
+        assert page.locator(".md-search-result__meta").text_content().strip()  # an answer, not an error
+
+
+def test_card_names_find_their_card_in_every_language(browser, site, real_data):
+    """The Japanese name on the Japanese site, the French name on the French site, the English name on all."""
+    kb, _ = load(real_data)
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(url(site, "ja", "index.html"))
+        page.add_script_tag(content=WORKER_JS.read_text(encoding="utf-8"))
+        checked = 0
+        for lang in relevance.LANGS:
+            index_file = site / PREFIX[lang] / "search" / "search_index.json"
+            queries, expected = [], []
+            for card in kb.all("card"):
+                names = card.data.get("names") or {}
+                for name_lang in {lang, "en"}:
+                    name = names.get(name_lang)
+                    if isinstance(name, dict) and isinstance(name.get("text"), str):
+                        queries.append(name["text"])
+                        expected.append(f"cards/{card.id}.html")
+            found = page.evaluate("""async ([docs, queries]) => {
+                const index = await CounterpediaSearch.loadIndex(docs);
+                return queries.map(q => CounterpediaSearch.results(index, q).items.map(g => g[0].location));
+            }""", [__import__("json").loads(index_file.read_text(encoding="utf-8"))["docs"], queries])
+            for query, wanted, locations in zip(queries, expected, found):
+                rank = relevance.rank_of(locations, (wanted,))
+                assert rank is not None and rank <= 3, (lang, query, locations[:3])
+                checked += 1
+        assert checked > 100
+        # and through the box, one card per language
+        for lang, name in (("ja", "霊気池の驚異"), ("en", "Aetherworks Marvel"), ("fr", "Crypte surpeuplée")):
+            page.goto(url(site, lang, "index.html"))
+            assert box_locations(site, page, lang, name)[0].startswith("cards/"), (lang, name)
+    finally:
+        context.close()

@@ -1,0 +1,96 @@
+"""Matching and ranking (counterpedia.search.rank): no dead ends, names first, the sentence that matched."""
+
+from __future__ import annotations
+
+from counterpedia.search import rank
+from counterpedia.search.query import parse
+
+UNITS = [
+    ("counter", [("name", "en", "stun counter"),
+                 ("summary", "en", "A stun counter stops one untap. It is removed instead.")]),
+    ("card", [("name", "en", "Stunning Strike"), ("text", "en", "Put a stun counter on target creature.")]),
+    ("card", [("name", "en", "Hand of Stun"),
+              ("text", "en", "Whenever a creature becomes untapped, put a stun counter on it.")]),
+    ("mechanic", [("name", "en", "Proliferate"), ("summary", "en", "Add a counter of each kind already there.")]),
+    ("rule", [("name", "en", "Planeswalkers"),
+              ("rule", "en", "306.5b A planeswalker enters with loyalty counters.")]),
+    ("counter", [("name", "ja", "蓄積カウンター"), ("name", "en", "charge counter"),
+                 ("summary", "ja", "蓄積カウンターを取り除くことがある。")]),
+    ("counter", [("name", "ja", "毒カウンター"), ("summary", "ja", "毒カウンターが置かれたプレイヤー。")]),
+    ("term", [("name", "en", "Placed"), ("note", "en", "A counter is placed; 配置 is a placement.")]),
+]
+INDEX = rank.searchable(UNITS)
+
+
+def ranked(query: str, lang: str = "en", **options) -> list[rank.Ranked]:
+    return rank.rank(INDEX, parse(query, lang), lang, **options)
+
+
+def units(query: str, lang: str = "en") -> list[int]:
+    return [r.unit for r in ranked(query, lang)]
+
+
+def test_no_dead_ends_partial_matches_are_ranked_and_marked():
+    results = ranked("proliferate planeswalker")
+    assert {r.unit for r in results[:2]} == {3, 4}   # no unit holds both words: each holds one
+    assert all(r.partial for r in results)
+
+
+def test_names_rank_first_and_inflections_are_found():
+    results = ranked("stun counter untapped")
+    assert results[0].unit == 0                      # the stun counter, though only a card holds all three
+    assert not results[1].partial and results[1].unit == 2
+
+
+def test_a_prefix_finds_the_word_below_a_whole_word():
+    assert units("prolif") == [3]
+    name = INDEX.first[3]
+    assert rank.scan(INDEX, parse("prolif")[0], "en")[name] == rank.PREFIX_QUALITY
+    assert rank.scan(INDEX, parse("proliferated")[0], "en")[name] == 1.0
+
+
+def test_japanese_stems_find_conjugated_verbs_and_not_compounds():
+    assert units("蓄積カウンターを取り除かれる", "ja")[0] == 5
+    assert units("置く", "ja") == units("置かれる", "ja") == [6]   # 置かれた is 置く, 配置 is not
+
+
+def test_required_and_excluded_words():
+    assert set(units("+stun counter")) == {0, 1, 2}
+    assert 0 not in units("stun -untap")
+    assert ranked("-stun") == []
+
+
+def test_kind_filter():
+    assert [INDEX.kinds[r.unit] for r in ranked("stun", kinds={"card"})] == ["card", "card"]
+
+
+def test_best_entry_is_the_name_when_the_name_matched_else_the_text():
+    top = ranked("stun counter")[0]
+    assert INDEX.roles[top.best] == "name" and INDEX.roles[top.snippet_entry] == "summary"
+    creature = ranked("creature")[0]
+    assert INDEX.roles[creature.best] == "text"
+
+
+def test_snippet_is_the_sentence_that_matched_with_its_words_marked():
+    text, spans = rank.snippet("A stun counter stops one untap. It is removed instead.", parse("removed"), "en")
+    assert text == "It is removed instead."
+    assert [text[a:b] for a, b in spans] == ["removed"]
+    text, spans = rank.snippet("x " * 200 + "the stun counter " + "y " * 200, parse("stun"), "en")
+    assert text.startswith("…") and text.endswith("…") and len(text) <= rank.SNIPPET_WIDTH + 2
+    assert [text[a:b] for a, b in spans] == ["stun"]
+
+
+def test_marks_cover_the_whole_inflected_word_in_the_original_text():
+    text = "Whenever a creature becomes UNTAPPED, put a Stun counter on it."
+    assert [text[a:b] for a, b in rank.marks(text, parse("untap stun"), "en")] == ["UNTAPPED", "Stun"]
+    text = "ＲＡＤカウンターを取り除かれる"
+    assert [text[a:b] for a, b in rank.marks(text, parse("RADカウンター 取り除く"), "en")] == ["ＲＡＤカウンター", "取り除"]
+
+
+def test_sentences():
+    text = "One. Two! 三つ。四つ\nFive 1.5 six"
+    assert [text[a:b] for a, b in rank.sentences(text)] == ["One.", "Two!", "三つ。", "四つ", "Five 1.5 six"]
+
+
+def test_ties_keep_the_index_order():
+    assert units("counter")[-2:] == sorted(units("counter")[-2:])

@@ -1,0 +1,65 @@
+"""`counterpedia search` answers questions as readers ask them (tests/search/relevance.yaml, the real data)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from counterpedia.knowledge import load
+from counterpedia.search import engine, relevance
+
+CASES = relevance.load_cases(Path(__file__).with_name("relevance.yaml"))
+STOP = {"ja": ("を", "は"), "en": ("the", "of a"), "fr": ("de la", "les")}
+
+
+@pytest.fixture(scope="module")
+def index(real_data, tmp_path_factory):
+    built, _ = engine.load_index(real_data, use_cache=False)
+    return built
+
+
+def test_the_set_has_twenty_questions_per_language():
+    for lang in relevance.LANGS:
+        assert len([c for c in CASES if c.lang == lang]) >= 20
+    assert {c.query for c in CASES if c.issue == 12} == {
+        "marqueur de charge", "proliferate planeswalker", "stun counter untapped", "蓄積カウンターを取り除く"}
+
+
+@pytest.mark.parametrize("lang", relevance.LANGS)
+def test_ninety_percent_find_their_page_in_the_top_three(index, lang):
+    cases = [c for c in CASES if c.lang == lang]
+    ranks = [relevance.rank_of(relevance.cli_locations(index, c), c.expected) for c in cases]
+    assert relevance.precision(ranks, 3) >= 0.9, relevance.misses(cases, ranks)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.issue == 12], ids=lambda c: c.query)
+def test_the_queries_of_issue_12_find_their_page_in_the_top_three(index, case):
+    rank = relevance.rank_of(relevance.cli_locations(index, case), case.expected)
+    assert rank is not None and rank <= 3, relevance.cli_locations(index, case)[:5]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.lang}:{c.query}")
+def test_stop_words_never_make_a_query_fail(index, case):
+    before = relevance.rank_of(relevance.cli_locations(index, case), case.expected)
+    if before is None or before > 3:
+        pytest.skip("not in the top three without stop words either")
+    first, second = STOP[case.lang]
+    padded = relevance.Case(case.lang, f"{first} {case.query} {second}", case.expected)
+    assert relevance.rank_of(relevance.cli_locations(index, padded), case.expected) <= 3
+
+
+def test_card_names_find_their_card_in_every_language(index, real_data):
+    kb, _ = load(real_data)
+    checked = 0
+    for card in kb.all("card"):
+        names = {lang: (card.data.get("names") or {}).get(lang) for lang in relevance.LANGS}
+        for name_lang, name in names.items():
+            if not isinstance(name, dict) or not isinstance(name.get("text"), str):
+                continue
+            for lang in (relevance.LANGS if name_lang == "en" else (name_lang,)):
+                case = relevance.Case(lang, name["text"], (f"cards/{card.id}.html",))
+                rank = relevance.rank_of(relevance.cli_locations(index, case), case.expected)
+                assert rank is not None and rank <= 3, (lang, name["text"], relevance.cli_locations(index, case)[:3])
+                checked += 1
+    assert checked > 100

@@ -1,0 +1,410 @@
+"""Matching and ranking: the one search algorithm of the command line and of the site's worker.
+
+The browser's copy is docs/assets/javascripts/workers/counterpedia-search.js (the same steps, the
+same constants); tests/browser runs both on the same index and queries and compares the results.
+
+Matching, in the folded text of each entry (normalize.fold_text):
+- a `word` term matches at the beginning of a word: fully (quality 1) when the word is the term or
+  stems to it (untapped -> untap), else as a prefix (quality 0.7: prolif in proliferate);
+- a `ja` term matches as a substring; a `stem` term (取り除) where a hiragana follows and no kanji precedes.
+
+Ranking: no query word is required (no dead ends), every word weighs by its rarity among the units
+(idf = ln(1 + N / units holding it)), and a unit's score is
+
+    100 x name + 20 x coverage + 10 x focus + 5 x text + a small bonus per kind
+
+- name: how well one of its names answers the query: the share of the name covered by the query's
+  words (the word "counter" of a counter's name aside), times the share of the query found in it;
+- coverage: the share of the query found in the unit (below 1: a partial match, shown as such);
+- focus: the share found in its best single text; text: the share found, weighed by where (a name,
+  a rule, a card's text, a ruling, a summary, a note).
+`+word` must be found, `-word` must not. Ties keep the index's order.
+"""
+
+from __future__ import annotations
+
+import bisect
+import heapq
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_map, fold_text, stem
+from .query import EXCLUDED, REQUIRED, Term
+
+ROLE_WEIGHTS = {"name": 1.0, "rule": 0.8, "text": 0.8, "example": 0.6, "ruling": 0.7, "summary": 0.7,
+                "note": 0.5, "page": 0.5}
+KIND_BONUS = {"counter": 3.0, "mechanic": 2.5, "term": 2.0, "card": 1.5, "rule": 1.0, "ruling": 0.5,
+              "source": 0.0, "page": 0.0}
+PREFIX_QUALITY = 0.7
+NAME, COVERAGE, FOCUS, TEXT = 100.0, 20.0, 10.0, 5.0
+# The word every counter's name has: "poison" is the whole name of the poison counter.
+GENERIC_WORDS = frozenset({"counter", "counters", "marqueur", "marqueurs"})
+GENERIC_JA = "カウンター"
+SNIPPET_WIDTH = 160
+
+
+class JoinedTexts:
+    """A list of texts kept as UTF-8 bytes and byte offsets: a cache loads one block of bytes faster than
+    thousands of strings, and a search decodes only the texts it shows."""
+
+    def __init__(self, joined: bytes, starts):
+        self.joined, self.starts = joined, starts
+
+    @classmethod
+    def of(cls, texts: list) -> "JoinedTexts":
+        from array import array
+
+        encoded = [text.encode("utf-8", "surrogatepass") for text in texts]
+        starts, offset = array("I"), 0
+        for data in encoded:
+            starts.append(offset)
+            offset += len(data)
+        return cls(b"".join(encoded), starts)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, i: int) -> str:
+        end = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.joined)
+        return self.joined[self.starts[i]:end].decode("utf-8", "surrogatepass")
+
+
+@dataclass
+class Searchable:
+    """Entries flattened for matching: entry i belongs to unit owners[i]; its folded text starts at starts[i]."""
+
+    roles: list
+    langs: list
+    texts: list
+    owners: list
+    kinds: list  # per unit
+    folded: str  # every entry's folded text, each followed by "\x00"
+    starts: list
+    first: list  # per unit: its first entry (entries of a unit are contiguous)
+
+
+def searchable(units_entries: list[tuple[str, list[tuple[str, str, str]]]]) -> Searchable:
+    """From [(kind, [(role, lang, text), …]), …] in index order."""
+    roles, langs, texts, owners, kinds, first = [], [], [], [], [], []
+    for number, (kind, entries) in enumerate(units_entries):
+        kinds.append(kind)
+        first.append(len(texts))
+        for role, lang, text in entries:
+            roles.append(role)
+            langs.append(lang)
+            texts.append(text)
+            owners.append(number)
+    folded_parts = [fold_text(text).replace("\x00", " ") + "\x00" for text in texts]
+    starts, offset = [], 0
+    for part in folded_parts:
+        starts.append(offset)
+        offset += len(part)
+    return Searchable(roles, langs, texts, owners, kinds, "".join(folded_parts), starts, first)
+
+
+def folded_entry(index: Searchable, entry: int) -> str:
+    return index.folded[index.starts[entry]:(index.starts[entry + 1] if entry + 1 < len(index.starts) else len(index.folded)) - 1]
+
+
+@lru_cache(maxsize=256)
+def pattern(term: Term) -> re.Pattern:
+    if term.kind == "word":
+        # "No word character before it", written after the literal: Python's regex engine then looks
+        # for the literal first (10x faster over megabytes than a leading lookbehind).
+        return re.compile(f"{re.escape(term.text)}(?<![{WORD}]{'.' * len(term.text)})[{WORD}]*", re.S)
+    if term.kind == "stem":
+        return re.compile(f"{re.escape(term.text)}(?<![{KANJI}]{'.' * len(term.text)})(?=[{HIRAGANA}])", re.S)
+    return re.compile(re.escape(term.text))
+
+
+def quality(term: Term, matched: str, lang: str) -> float:
+    if term.kind != "word" or matched == term.text or stem(matched, lang) == term.text:
+        return 1.0
+    return PREFIX_QUALITY
+
+
+def spans(term: Term, folded: str, lang: str) -> list[tuple[int, int, float]]:
+    """(start, end, quality) of the matches of `term` in a folded text (a prefix match spans the prefix)."""
+    found = []
+    for match in pattern(term).finditer(folded):
+        q = quality(term, match.group(0), lang)
+        end = match.end() if q == 1.0 else match.start() + len(term.text)
+        found.append((match.start(), end, q))
+    return found
+
+
+def scan(index: Searchable, term: Term, lang: str) -> dict[int, float]:
+    """entry -> the best quality of `term` in it. After a full match the search jumps to the next entry,
+    so the work follows the number of entries found, not of matches."""
+    found: dict[int, float] = {}
+    folded, starts = index.folded, index.starts
+    search = pattern(term).search
+    size, position = len(starts), 0
+    qualities: dict[str, float] = {}  # matched word -> quality (the same words come back)
+
+    def judge(word: str) -> float:
+        q = qualities.get(word)
+        if q is None:
+            q = qualities[word] = quality(term, word, lang)
+        return q
+
+    while True:
+        match = search(folded, position)
+        if match is None:
+            return found
+        entry = bisect.bisect_right(starts, match.start()) - 1
+        end = starts[entry + 1] if entry + 1 < size else len(folded)
+        q = judge(match.group(0))
+        while q < 1.0:
+            match = search(folded, match.end(), end)
+            if match is None:
+                break
+            q = max(q, judge(match.group(0)))
+        found[entry] = q
+        position = end
+
+
+_LATIN_WORDS = re.compile(f"[{WORD}]+")
+
+
+@lru_cache(maxsize=1)
+def _ja_countable() -> re.Pattern:
+    return re.compile(f"[{KANJI}{KATAKANA}]")  # compiled when first needed: kanji ranges are slow to compile
+
+
+def name_coverage(folded: str, kind: str, terms: list[Term], lang: str) -> float:
+    """The share of a name's characters that the query's words cover (stop words, hiragana, and the
+    "counter" of a counter's name not counted)."""
+    countable = [False] * len(folded)
+    for match in _LATIN_WORDS.finditer(folded):
+        word = match.group(0)
+        if word in STOP_WORDS or (kind == "counter" and word in GENERIC_WORDS):
+            continue
+        for i in range(match.start(), match.end()):
+            countable[i] = True
+    for match in _ja_countable().finditer(folded):
+        countable[match.start()] = True
+    if kind == "counter":
+        for match in re.finditer(GENERIC_JA, folded):
+            for i in range(match.start(), match.end()):
+                countable[i] = False
+    total = sum(countable)
+    if not total:
+        return 0.0
+    covered = [False] * len(folded)
+    for term in terms:
+        if term.presence == EXCLUDED:
+            continue
+        for start, end, _q in spans(term, folded, lang):
+            for i in range(start, end):
+                covered[i] = True
+    return sum(1 for i in range(len(folded)) if covered[i] and countable[i]) / total
+
+
+def _round(value: float) -> float:
+    return math.floor(value * 1e9 + 0.5) / 1e9
+
+
+@dataclass
+class Ranked:
+    unit: int
+    score: float
+    found: dict  # term index -> True/False
+    best: int  # the entry that answers best (a name when the name matched)
+    snippet_entry: int  # the entry to quote (-1: none)
+
+    @property
+    def partial(self) -> bool:
+        return not all(self.found.values())
+
+
+def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = None,
+         prefer: str | None = None, limit: int | None = None) -> list[Ranked]:
+    """The units matching at least one term, best first (the first `limit`). `prefer`: the language
+    whose text is quoted when several match equally (the command line holds every language).
+
+    With a `limit`, units are scored group by group (the same terms, a matched name or not, the same
+    kind), best bound first, and the groups whose bound is below the limit-th score are skipped: the
+    result is the same, faster when a common word ("counter") matches thousands of units."""
+    active = [n for n, term in enumerate(terms) if term.presence != EXCLUDED]
+    if not active:
+        return []
+    hits = [scan(index, term, lang) for term in terms]  # term -> {entry: quality}
+    owners, roles, unit_kinds = index.owners, index.roles, index.kinds
+    holders = [set(map(owners.__getitem__, found)) for found in hits]
+    weights = [math.log(1 + len(unit_kinds) / max(len(units), 1)) for units in holders]
+    total = sum(weights[n] for n in active)
+    active_mask = sum(1 << n for n in active)
+    required = sum(1 << n for n, term in enumerate(terms) if term.presence == REQUIRED)
+    excluded = sum(1 << n for n, term in enumerate(terms) if term.presence == EXCLUDED)
+    present: dict[int, int] = {}  # unit -> bit mask of the terms it holds (at most MAX_TERMS)
+    for n, units in enumerate(holders):
+        bit = 1 << n
+        for unit in units:
+            present[unit] = present.get(unit, 0) | bit
+    named = set()  # units with a name that holds a term
+    for n in active:
+        named.update(owners[e] for e in hits[n] if roles[e] == "name")
+    groups: dict[tuple, list[int]] = {}
+    for unit, bits in present.items():
+        if bits & excluded or bits & required != required or not bits & active_mask:
+            continue
+        kind = unit_kinds[unit]
+        if kinds is not None and kind not in kinds:
+            continue
+        groups.setdefault((bits, unit in named, kind), []).append(unit)
+
+    def bound(key: tuple) -> float:
+        bits, has_name, kind = key
+        share = sum(weights[n] for n in active if bits >> n & 1) / total  # coverage; no text holds more
+        return ((NAME if has_name else 0.0) + COVERAGE + FOCUS + TEXT * (1.0 if has_name else 0.8)) * share \
+            + KIND_BONUS.get(kind, 0.0)
+
+    rows: list[tuple] = []
+    best_scores: list[float] = []  # a min-heap of the `limit` best scores so far
+    for key in sorted(groups, key=bound, reverse=True):
+        if limit and len(best_scores) >= limit and bound(key) + 1e-6 < best_scores[0]:
+            break
+        for unit in groups[key]:
+            row = _score(index, terms, active, hits, weights, total, unit, key[0], lang, prefer)
+            rows.append(row)
+            if limit:
+                if len(best_scores) < limit:
+                    heapq.heappush(best_scores, row[0])
+                elif row[0] > best_scores[0]:
+                    heapq.heapreplace(best_scores, row[0])
+    rows.sort(key=lambda row: (-row[0], row[1]))
+    return [Ranked(unit, score, {n: bool(bits >> n & 1) for n in active}, best, snippet_entry)
+            for score, unit, bits, best, snippet_entry in rows[:limit]]
+
+
+def _score(index: Searchable, terms: list[Term], active: list, hits: list, weights: list, total: float, unit: int,
+           bits: int, lang: str, prefer: str | None) -> tuple:
+    """(score, unit, bits, best entry, entry to quote) of one unit (see the module's docstring)."""
+    roles, langs = index.roles, index.langs
+    start = index.first[unit]
+    end = index.first[unit + 1] if unit + 1 < len(index.first) else len(roles)
+    best_role = [0.0] * len(terms)
+    held = []  # (entry, the weight of the query it holds)
+    for entry in range(start, end):
+        mass, found = 0.0, False
+        for n in active:
+            q = hits[n].get(entry)
+            if q is not None:
+                mass = mass + weights[n] * q
+                value = q * ROLE_WEIGHTS.get(roles[entry], 0.5)
+                if value > best_role[n]:
+                    best_role[n] = value
+                found = True
+        if found:
+            held.append((entry, mass))
+    coverage = text = 0.0
+    for n in active:
+        if bits >> n & 1:
+            coverage += weights[n]
+            text += weights[n] * best_role[n]
+    coverage /= total
+    text /= total
+    focus, name, name_entry, snippet_entry, snippet_key = 0.0, 0.0, -1, -1, (0.0, False)
+    for entry, mass in held:
+        share = mass / total
+        if share > focus:
+            focus = share
+        if roles[entry] == "name":
+            covered = name_coverage(folded_entry(index, entry), index.kinds[unit], terms, lang) * share
+            if name_entry == -1 or covered > name:
+                name, name_entry = covered, entry
+        elif (share, langs[entry] == prefer) > snippet_key:
+            snippet_key, snippet_entry = (share, langs[entry] == prefer), entry
+    best = name_entry if name_entry >= 0 and (name > 0 or snippet_entry == -1) else snippet_entry
+    score = _round(NAME * name + COVERAGE * coverage + FOCUS * focus + TEXT * text
+                   + KIND_BONUS.get(index.kinds[unit], 0.0))
+    return score, unit, bits, best, snippet_entry
+
+
+def marks(text: str, terms: list[Term], lang: str) -> list[tuple[int, int]]:
+    """Spans of `text` (original characters) where the terms match, merged."""
+    folded, starts = fold_char_map(text)
+    found = []
+    for term in terms:
+        if term.presence == EXCLUDED:
+            continue
+        for start, end, _q in spans(term, folded, lang):
+            if end > start:
+                found.append((starts[start], starts[end - 1] + 1))
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(found):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence: one ends after . ! ? followed by a space, after 。！？, or at a line break."""
+    found: list[tuple[int, int]] = []
+    start = i = 0
+    size = len(text)
+    while i < size:
+        char = text[i]
+        end = -1
+        if char == "\n":
+            end = i
+        elif char in "。！？":
+            end = i + 1
+        elif char in ".!?" and i + 1 < size and text[i + 1] in " \t":
+            end = i + 1
+        if end < 0:
+            i += 1
+            continue
+        if end > start:
+            found.append((start, end))
+        i = end
+        while i < size and text[i] in " \t\n":
+            i += 1
+        start = i
+    if start < size:
+        found.append((start, size))
+    return found or [(0, size)]
+
+
+def _last_space(text: str, low: int, high: int) -> int:
+    """The last index in [low, high) holding a space, else -1."""
+    for i in range(high - 1, low - 1, -1):
+        if text[i] == " ":
+            return i
+    return -1
+
+
+def snippet(text: str, terms: list[Term], lang: str, width: int = SNIPPET_WIDTH) -> tuple[str, list[tuple[int, int]]]:
+    """The sentence of `text` that holds most of the query, cut to about `width` characters around its
+    first match, and the spans to highlight in it."""
+    found = marks(text, terms, lang)
+    parts = sentences(text)
+    best, best_count = parts[0], -1
+    for start, end in parts:
+        count = sum(min(b, end) - max(a, start) for a, b in found if a < end and b > start)
+        if count > best_count:
+            best, best_count = (start, end), count
+    start, end = best
+    inside = [(a, min(b, end)) for a, b in found if start <= a < end]
+    cut, stop = start, end
+    if end - start > width:
+        first = inside[0][0] if inside else start
+        cut = max(start, min(first - width // 4, end - width))
+        if cut > start:
+            space = _last_space(text, max(start, cut - 20), cut + 1)
+            if space >= 0:
+                cut = space + 1
+        stop = min(end, cut + width)
+        if stop < end:
+            space = _last_space(text, max(cut, stop - 20), stop + 1)
+            if space > cut:
+                stop = space
+    prefix = "…" if cut > start else ""
+    suffix = "…" if stop < end else ""
+    shift = len(prefix) - cut
+    return prefix + text[cut:stop] + suffix, [(a + shift, min(b, stop) + shift) for a, b in inside if cut <= a < stop]
