@@ -47,6 +47,9 @@ CODES: dict[str, Code] = {
         Code("E150", ERROR, "the list of excluded counter kinds is malformed", "see catalogue/excluded-counters.yaml: `counters`, a list of {name, category, reason}", "validate (excluded list)"),
         Code("E151", ERROR, "counter kind both recorded and excluded", "remove it from catalogue/excluded-counters.yaml, or delete the counter record", "validate (excluded list)"),
         Code("E152", ERROR, "no source shows that this counter exists", "cite in `sources` the CR (cr) or a card-text, dataset or wiki source showing a card that prints it"),
+        Code("E170", ERROR, "ruling id used twice in one card", "give each of the card's rulings its own id (the importers write <date>-<8 hex digits of the text's hash>)"),
+        Code("E171", ERROR, "card file outside its shard folder", "cards live in data/cards/<first character of the id>/<id>.yaml"),
+        Code("E172", ERROR, "two cards with one Oracle ID", "an Oracle ID is a card's identity: merge the two records or correct the `oracle_id`"),
     ]
 }
 

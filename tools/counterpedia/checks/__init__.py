@@ -6,7 +6,7 @@ from typing import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..knowledge import KnowledgeBase
-from . import dates, excluded, existence, identity, provenance, references, rules, schema
+from . import cards, dates, excluded, existence, identity, provenance, references, rules, schema
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -19,6 +19,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("provenance", provenance.check),
     ("existence", existence.check),
     ("excluded", excluded.check),
+    ("cards", cards.check),
 ]
 
 

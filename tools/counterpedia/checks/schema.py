@@ -45,12 +45,12 @@ def _message(error) -> tuple[str, tuple]:
 
 
 def check_record(record: Record):
-    if record.kind not in SCHEMA_FILES:
-        return
+    if record.kind not in SCHEMA_FILES or record.embedded:
+        return  # an embedded ruling is checked as part of its card's record
     for error in validator(record.kind).iter_errors(record.data):
         message, path = _message(error)
         if error.validator == "additionalProperties" and path and record.document is not None:
-            position = record.document.key_position(path)
+            position = record.key_position(path)
         else:
             position = record.position(path)
         yield diag.make(record.path, position, "E101", message)

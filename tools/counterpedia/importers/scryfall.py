@@ -25,6 +25,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 
 from ..catalogue.crscan import name_pattern
+from ..layout import record_path
 from ..provenance import text_hash
 from .. import yamlio
 from .jsonstream import JSONStreamError, iter_objects
@@ -281,7 +282,7 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
 
     # cards, and their printed names
     for found in sorted(plan.cards.values(), key=lambda f: f.card_id):
-        path = data_dir / "cards" / f"{found.card_id}.yaml"
+        path = record_path(data_dir, "card", found.card_id)
         if path.exists():
             record = yamlio.load(path)
             if not isinstance(record, CommentedMap):
@@ -302,6 +303,14 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
             if "set" not in record and found.set_name:
                 record["set"] = _set(found)
                 added.append("set")
+            counters = record.get("counters")
+            if counters is None:
+                counters = record["counters"] = CommentedSeq()
+            new = [c for c in sorted(set(found.counters)) if isinstance(counters, list) and c not in counters]
+            if new:
+                counters.extend(new)
+                report.added_links += len(new)
+                added.append(f"counters {', '.join(new)}")
             if added:
                 report.added_names += sum(1 for a in added if a.endswith("name") or " name " in a)
                 report.changes.append(Change(path, yamlio.dumps(record), f"card {found.card_id}: added {', '.join(added)}"))
@@ -319,35 +328,11 @@ def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
             record["names"] = names
             if found.set_name:
                 record["set"] = _set(found)
+            record["counters"] = CommentedSeq(sorted(set(found.counters)))
+            report.added_links += len(record["counters"])
             header = f"# Added by `counterpedia import scryfall` (Scryfall data of {version}): its Oracle text uses {', '.join(found.counters)} counters.\n"
             report.changes.append(Change(path, yamlio.dumps(record, header), f"card {found.card_id} ({found.name}): new record"))
             report.added_cards += 1
-
-    # counters' `cards` lists
-    by_counter: dict[str, list[str]] = {}
-    for found in plan.cards.values():
-        for counter_id in found.counters:
-            by_counter.setdefault(counter_id, []).append(found.card_id)
-    for counter_id, card_ids in sorted(by_counter.items()):
-        path = data_dir / "counters" / f"{counter_id}.yaml"
-        if not path.exists():
-            continue
-        record = yamlio.load(path)
-        if not isinstance(record, CommentedMap):
-            continue
-        cards = record.get("cards")
-        if cards is None:
-            cards = CommentedSeq()
-            record["cards"] = cards
-        if not isinstance(cards, list):
-            report.lines.append(f"skipped {path}: `cards` is not a list")
-            continue
-        new = [c for c in sorted(set(card_ids)) if c not in cards]
-        if not new:
-            continue
-        cards.extend(new)
-        report.added_links += len(new)
-        report.changes.append(Change(path, yamlio.dumps(record), f"counter {counter_id}: +{len(new)} card(s): {', '.join(new)}"))
 
     # rulings
     for ruling in plan.rulings:

@@ -42,6 +42,11 @@ class SiteRenderer:
         self.r = TextRenderer(kb, lang, self.linker)
         self.backlinks = backlinks(kb)
         self.quoted = kb.quoted_rules()
+        self.cards_by_counter: dict[str, list[str]] = {}  # the card -> counter links, indexed once
+        for card in kb.all("card"):
+            for counter_id in card.data.get("counters") or []:
+                if isinstance(counter_id, str):
+                    self.cards_by_counter.setdefault(counter_id, []).append(card.id)
 
     # -- helpers -------------------------------------------------------------------------------
     def t(self, key: str) -> str:
@@ -97,7 +102,7 @@ class SiteRenderer:
         return self.render(
             "counter.md.j2", page, rec=record, title=self.title(record),
             rules=self.rule_entries(page, record.data.get("rules") or []),
-            cards=self.links(page, "card", record.data.get("cards")),
+            cards=self.links(page, "card", self.cards_by_counter.get(record.id)),
             rulings=self.rulings_about(page, "counter", record.id),
             related=self.links(page, "counter", related.get("counters")) + self.links(page, "mechanic", related.get("mechanics"))
             + self.links(page, "term", related.get("terms")),
