@@ -116,13 +116,20 @@ def kind_of(path: Path, root: Path | None) -> str | None:
     return None
 
 
-def read_document(path: Path, root: Path | None = None) -> tuple[Document | None, list[diag.Diagnostic]]:
+def read_document(path: Path, root: Path | None = None, cache=None) -> tuple[Document | None, list[diag.Diagnostic]]:
     shown = display_path(path)
     try:
         source = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         return None, [diag.make(shown, (0, 0), "E004", f"cannot read the file: {error}")]
-    return parse_document(source, shown, path.stem, kind_of(path, root))
+    if cache is not None:  # counterpedia.parse_cache: the data of a file whose exact text was parsed before
+        data = cache.get(source)
+        if isinstance(data, dict):
+            return Document(shown, kind_of(path, root), data, path.stem, source), []
+    document, problems = parse_document(source, shown, path.stem, kind_of(path, root))
+    if cache is not None and document is not None and not problems:
+        cache.put(source, document.data)
+    return document, problems
 
 
 def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tuple[Document | None, list[diag.Diagnostic]]:
@@ -173,9 +180,12 @@ def record_files(paths: list[Path]) -> list[Path]:
 
 
 def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
+    from .parse_cache import ParseCache
+
     result = LoadResult()
+    cache = ParseCache(root) if root is not None and any(Path(p).resolve() == Path(root).resolve() for p in paths) else None
     for path in record_files(paths):
-        document, problems = read_document(path, root)
+        document, problems = read_document(path, root, cache)
         result.diagnostics.extend(problems)
         if document is None:
             continue
@@ -185,4 +195,6 @@ def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
             )
             continue
         result.documents.append(document)
+    if cache is not None:
+        cache.save()
     return result
