@@ -142,10 +142,19 @@ def test_plainly_wrong_printed_entries_are_skipped_and_reported(mtgjson_data, ca
     assert imported(mtgjson_data, EXCERPTS / "AFR.json") == 0
     out = capsys.readouterr().out
     trelasarra = card(mtgjson_data, "trelasarra-moon-dancer")
-    assert set(trelasarra["names"]) == {"en", "fr"}  # the French name may equal the English one; the Japanese may not
-    assert set(trelasarra["text"]) == {"en"}
+    # its "Japanese" and "French" entries on AFR #236 are the English name and text: all left out
+    assert set(trelasarra["names"]) == {"en"} and set(trelasarra["text"]) == {"en"}
     assert "ja name of Trelasarra, Moon Dancer on AFR #236: 'Trelasarra, Moon Dancer': a Japanese name without" in out
     assert "fr text of Trelasarra, Moon Dancer on AFR #236" in out and "a French text that is the English text" in out
+    assert "fr name of Trelasarra, Moon Dancer on AFR #236: 'Trelasarra, Moon Dancer': the English name, on an entry " \
+        "whose text is the English text" in out
+
+
+def test_a_french_name_equal_to_the_english_one_is_kept_when_its_text_is_french():
+    from counterpedia.importers.printed import wrong_name
+
+    assert wrong_name("fr", "Aboroth", "Aboroth") is None
+    assert wrong_name("fr", "Aboroth", "Aboroth", text_is_wrong=True) is not None
 
 
 def test_a_hand_edited_record_is_found_by_name_kept_and_completed(mtgjson_data, capsys):

@@ -14,10 +14,14 @@ _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff10-\uff5a]"
 _ENGLISH_WORDS = re.compile(r"\b(?:the|you|your|target|when|whenever|this|each|creature|until)\b")
 
 
-def wrong_name(lang: str, name: str) -> str | None:
-    """Why a printed name is plainly wrong, or None. A name with faces ("A // B") is judged face by face."""
+def wrong_name(lang: str, name: str, english: str | None = None, text_is_wrong: bool = False) -> str | None:
+    """Why a printed name is plainly wrong, or None. A name with faces ("A // B") is judged face by face. A name
+    equal to the English one is right in French ("Aboroth") unless the same entry's text is the English text:
+    then the whole entry is an English one filed under French."""
     if lang == "ja" and any(not _JAPANESE.search(part) for part in name.split(" // ")):
         return "a Japanese name without a Japanese character (the English name, or part of it)"
+    if text_is_wrong and english is not None and name.strip() == english.strip():
+        return "the English name, on an entry whose text is the English text"
     return None
 
 

@@ -180,23 +180,24 @@ def scan_all_cards(path: Path, scan: Scan) -> None:
                 raise ImportFormatError(f"{where} has no \"set\" or \"collector_number\"")
             printing = Printing(card["set"].upper(), card["collector_number"],
                                 _date(card.get("released_at"), f"{where} has released_at"))
+            texts = _faces(card, "printed_text")
+            text, text_reason = None, None
+            if len(texts) == len(found.faces) and all(t or not english for t, english in zip(texts, found.faces)) and any(texts):
+                values = [t or "" for t in texts]
+                text, text_reason = FACE_SEPARATOR.join(values), wrong_text(lang, values, found.faces)
             names = _faces(card, "printed_name")
             if all(names):
                 name = " // ".join(n for n in names if n)
-                reason = wrong_name(lang, name)
+                reason = wrong_name(lang, name, found.card.name, text_is_wrong=text_reason is not None)
                 if reason:
                     scan.skipped.append(Skipped(lang, "name", printing.set_code, printing.number, found.card.name, name, reason))
                 elif printing.newer_than(found.card.names[lang].printing if lang in found.card.names else None):
                     found.card.names[lang] = Printed(name, printing)
-            texts = _faces(card, "printed_text")
-            if len(texts) == len(found.faces) and all(t or not english for t, english in zip(texts, found.faces)) and any(texts):
-                values = [t or "" for t in texts]
-                reason = wrong_text(lang, values, found.faces)
-                if reason:
-                    scan.skipped.append(Skipped(lang, "text", printing.set_code, printing.number, found.card.name,
-                                                FACE_SEPARATOR.join(values), reason))
+            if text is not None:
+                if text_reason:
+                    scan.skipped.append(Skipped(lang, "text", printing.set_code, printing.number, found.card.name, text, text_reason))
                 elif printing.newer_than(found.card.texts[lang].printing if lang in found.card.texts else None):
-                    found.card.texts[lang] = Printed(FACE_SEPARATOR.join(values), printing)
+                    found.card.texts[lang] = Printed(text, printing)
     except JSONStreamError as error:
         raise ImportFormatError(f"{path}: {error}") from None
 

@@ -110,21 +110,23 @@ class CardSelector:
                 entries.append(found[0] if found else None)
             if entries[0] is None:
                 continue
+            text, text_reason = None, None
+            if all(entry is not None for entry in entries):
+                texts = [entry.get("text") or "" for entry in entries]
+                # a face's printed text missing: no text from this printing
+                if not any(english and not t for english, t in zip(english_texts, texts)) and any(texts):
+                    text = FACE_SEPARATOR.join(texts)
+                    text_reason = wrong_text(lang, texts, english_texts)
             name = entries[0].get("name")
             if name:
-                reason = wrong_name(lang, name)
+                reason = wrong_name(lang, name, state.name, text_is_wrong=text_reason is not None)
                 if reason:
                     self.skipped.append(Skipped(lang, "name", printing.set_code, printing.number, state.name, name, reason))
                 elif printing.newer_than(state.names[lang].printing if lang in state.names else None):
                     state.names[lang] = Printed(name, printing)
-            if all(entry is not None for entry in entries):
-                texts = [entry.get("text") or "" for entry in entries]
-                if any(english and not text for english, text in zip(english_texts, texts)) or not any(texts):
-                    continue  # a face's printed text is missing: no text from this printing
-                text = FACE_SEPARATOR.join(texts)
-                reason = wrong_text(lang, texts, english_texts)
-                if reason:
-                    self.skipped.append(Skipped(lang, "text", printing.set_code, printing.number, state.name, text, reason))
+            if text is not None:
+                if text_reason:
+                    self.skipped.append(Skipped(lang, "text", printing.set_code, printing.number, state.name, text, text_reason))
                 elif printing.newer_than(state.texts[lang].printing if lang in state.texts else None):
                     state.texts[lang] = Printed(text, printing)
 
