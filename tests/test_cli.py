@@ -26,14 +26,15 @@ def test_clean_data_exits_zero(valid_data: Path):
 
 
 def test_problems_exit_one_with_located_messages_and_touch_nothing(valid_data: Path):
-    record = valid_data / "cards" / "struggle-for-project-purity.yaml"
+    record = valid_data / "cards" / "s" / "struggle-for-project-purity.yaml"
     record.write_text(record.read_text(encoding="utf-8").replace("id: struggle", "id: strugle"), encoding="utf-8")
-    (valid_data / "cards" / "broken.yaml").write_text("id: [broken\n", encoding="utf-8")
+    (valid_data / "cards" / "b").mkdir()
+    (valid_data / "cards" / "b" / "broken.yaml").write_text("id: [broken\n", encoding="utf-8")
     before = snapshot(valid_data)
     result = run(["validate"], valid_data.parent)
     assert result.returncode == 1
-    assert "data/cards/struggle-for-project-purity.yaml:1:5: error[E102]" in result.stdout
-    assert "data/cards/broken.yaml:2:1: error[E001]" in result.stdout
+    assert "data/cards/s/struggle-for-project-purity.yaml:1:5: error[E102]" in result.stdout
+    assert "data/cards/b/broken.yaml:2:1: error[E001]" in result.stdout
     assert "hint:" in result.stdout and "Traceback" not in result.stderr
     assert snapshot(valid_data) == before
 

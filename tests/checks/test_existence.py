@@ -39,7 +39,8 @@ def test_the_cr_or_a_card_text_is_enough(valid_data, in_dir):
     assert run(valid_data, in_dir, "fine", HEAD.format(id="fine") + "sources: [cr, counterpedia-mt]\n") == []
 
 
-def test_a_card_reference_needs_a_card_record(valid_data, in_dir):
+def test_a_counter_no_longer_lists_its_cards(valid_data, in_dir):
+    """Layout v2: the card <-> counter link lives on the card (`counters`); a counter's old `cards` list is reported."""
     found = run(valid_data, in_dir, "carded", HEAD.format(id="carded") + "cards: [no-such-card]\nsources: [cr]\n")
-    assert [(c, line, col) for c, line, col, _m in found] == [("E110", 5, 9)]
-    assert "no card record with id 'no-such-card'" in found[0][3]
+    assert [(c, line, col) for c, line, col, _m in found] == [("E101", 5, 1)]
+    assert "unexpected field 'cards'" in found[0][3]

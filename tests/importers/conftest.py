@@ -19,8 +19,6 @@ names:
     source: wotc-printed-cards
     version: "2026-11-29"
 holders: [permanent]   # flow style, kept as written
-cards:
-  - hand-picked-card
 sources:
   - cr
 '''
@@ -37,6 +35,8 @@ HAND_CARD = '''# Written by hand.
 id: hand-picked-card
 names:
   en: {text: Hand Picked Card, status: official, source: cr, version: "20260116"}
+counters:
+  - acorn
 '''
 
 # A hand-edited card that the import also finds: its English name must not change, only missing languages are added.
@@ -63,8 +63,10 @@ def import_data(tmp_path: Path) -> Path:
     shutil.copytree(ROOT / "tests" / "fixtures" / "valid" / "data", data)
     (data / "counters" / "acorn.yaml").write_text(ACORN, encoding="utf-8")
     (data / "counters" / "plus1-plus1.yaml").write_text(PLUS, encoding="utf-8")
-    (data / "cards" / "hand-picked-card.yaml").write_text(HAND_CARD, encoding="utf-8")
-    (data / "cards" / "sample-decor-knight.yaml").write_text(KNIGHT, encoding="utf-8")
+    (data / "cards" / "h").mkdir(parents=True)
+    (data / "cards" / "h" / "hand-picked-card.yaml").write_text(HAND_CARD, encoding="utf-8")
+    (data / "cards" / "s").mkdir(parents=True, exist_ok=True)
+    (data / "cards" / "s" / "sample-decor-knight.yaml").write_text(KNIGHT, encoding="utf-8")
     (tmp_path / "catalogue").mkdir()
     (tmp_path / "catalogue" / "excluded-counters.yaml").write_text(EXCLUDED, encoding="utf-8")
     return data

@@ -195,14 +195,18 @@ def test_the_result_is_valid_and_a_second_run_changes_nothing(data, in_dir):
     assert {p: p.read_bytes() for p in data.parent.rglob("*.yaml")} == files
 
 
-def test_the_dry_run_writes_nothing(data, capsys, tmp_path):
-    gz = tmp_path / "NEO.json.gz"
+def test_the_dry_run_of_the_import_writes_nothing(data, capsys, tmp_path):
+    """The stage runs inside `counterpedia import mtgjson`, which reads the set file (here compressed)."""
     import gzip
+
+    from counterpedia.cli import main
+
+    gz = tmp_path / "NEO.json.gz"
     neo = next(s for s in json.loads(FIXTURE.read_text(encoding="utf-8"))["sets"] if s["code"] == "NEO")
     with gzip.open(gz, "wt", encoding="utf-8") as stream:
-        json.dump({"meta": {}, "data": neo}, stream)
+        json.dump({"meta": {"date": "2022-04-25", "version": "5.2.0+20220425"}, "data": {**neo, "name": "Kamigawa: Neon Dynasty"}}, stream)
     files = {p: p.read_bytes() for p in data.rglob("*.yaml")}
-    assert printed_names.main([str(gz), "--data", str(data), "--dry-run"]) == 0
+    assert main(["import", "mtgjson", str(gz), "--data", str(data), "--dry-run"]) == 0
     assert "counter lore fr: marqueur « histoire » (machine) -> marqueur « sapience »" in capsys.readouterr().out
     assert {p: p.read_bytes() for p in data.rglob("*.yaml")} == files
     assert not (data.parent / "catalogue" / "printed-name-variants.yaml").exists()

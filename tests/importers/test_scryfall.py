@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import shutil
+import json
 from pathlib import Path
 
 import pytest
 
-from counterpedia.format import format_text
-
 from counterpedia.cli import main
-from counterpedia.importers import scryfall
-from counterpedia.yamlio import load
 from counterpedia.validate import validate
+from counterpedia.yamlio import load
 
-from .conftest import ACORN
+from .conftest import ACORN, KNIGHT
 
 
 def run(data: Path, samples: Path, *extra: str) -> list[str]:
@@ -22,70 +19,79 @@ def run(data: Path, samples: Path, *extra: str) -> list[str]:
             "--all-cards", str(samples / "all-cards.json"), "--data", str(data), "--version", "2026-11-29", *extra]
 
 
-def test_it_adds_cards_links_rulings_and_printed_names(import_data, samples, capsys):
+def card(data: Path, card_id: str):
+    return load(data / "cards" / card_id[0] / f"{card_id}.yaml")
+
+
+def snapshot(data: Path) -> dict:
+    return {p: p.read_bytes() for p in data.rglob("*") if p.is_file()}
+
+
+def test_it_adds_cards_counters_rulings_and_printed_names_and_texts(import_data, samples, capsys):
     assert main(run(import_data, samples)) == 0
     out = capsys.readouterr().out
-    # the Scryfall copy, the Oracle text, the two kinds of ruling (printed cards are in the data set already)
-    assert "added: 2 card(s), 4 counter-card link(s), 3 ruling(s), 4 printed name(s), 3 source(s)" in out
+    assert "scanned 5 card(s); 3 use counters" in out
 
-    hoarder = load(import_data / "cards" / "sample-acorn-hoarder.yaml")
-    assert hoarder["names"]["en"]["text"] == "Sample Acorn Hoarder"
-    # an official name cites what Wizards of the Coast published; Scryfall is the copy it was read from
+    hoarder = card(import_data, "sample-acorn-hoarder")
+    assert hoarder["oracle_id"] == "00000000-0000-4000-8000-000000000001"
+    assert hoarder["names"]["en"] == {"text": "Sample Acorn Hoarder", "status": "official", "source": "wotc-oracle",
+                                      "via": "scryfall-bulk-data", "version": "2026-11-29"}
     assert hoarder["names"]["ja"] == {"text": "見本のどんぐり溜め", "status": "official", "source": "wotc-printed-cards",
-                                      "version": "2024-07-26", "via": "scryfall-bulk-data"}
-    assert (hoarder["names"]["en"]["source"], hoarder["names"]["en"]["via"]) == ("wotc-oracle", "scryfall-bulk-data")
+                                      "via": "scryfall-bulk-data", "version": "2024-07-26",
+                                      "printing": {"set": "SMP", "number": "7"}}
     assert hoarder["names"]["fr"]["text"] == "Amasseur de glands d’exemple"
-    assert dict(hoarder["set"]) == {"name": "Sample Set", "code": "SMP", "source": "scryfall-bulk-data"}
-    # a double-faced card: found through card_faces, named by its faces' printed names
-    clockwork = load(import_data / "cards" / "sample-clockwork-sample-clock-tower.yaml")
+    assert hoarder["text"]["en"]["text"].startswith("At the beginning of your upkeep, put an acorn counter")
+    assert hoarder["text"]["ja"]["printing"] == {"set": "SMP", "number": "7"}
+    assert "fr" not in hoarder["text"]  # no printed French text in the sample
+    assert list(hoarder["counters"]) == ["acorn"]
+    # a double-faced card: found through card_faces, named and texted face by face
+    clockwork = card(import_data, "sample-clockwork-sample-clock-tower")
     assert clockwork["names"]["ja"]["text"] == "見本の時計仕掛け // 見本の時計塔"
-    assert "fr" not in clockwork["names"]
+    assert clockwork["text"]["ja"]["text"].count("\n//\n") == 1
+    assert list(clockwork["counters"]) == ["acorn", "plus1-plus1"]
     # a card that uses no counter is not imported, nor is its ruling
-    assert not (import_data / "cards" / "sample-plain-bear.yaml").exists()
-    assert not list((import_data / "rulings").glob("2020-01-24-*"))
-    # counters' card lists
-    assert list(load(import_data / "counters" / "plus1-plus1.yaml")["cards"]) == ["sample-clockwork-sample-clock-tower", "sample-decor-knight"]
+    assert not list(import_data.rglob("sample-plain-bear.yaml"))
 
 
-def test_rulings_keep_their_date_source_and_status(import_data, samples):
+def test_rulings_are_embedded_with_their_date_source_and_status(import_data, samples):
     main(run(import_data, samples))
-    wotc = [load(p) for p in (import_data / "rulings").glob("2024-07-26-sample-acorn-hoarder-*.yaml")]
-    note = [load(p) for p in (import_data / "rulings").glob("2024-08-01-sample-acorn-hoarder-*.yaml")]
-    assert len(wotc) == len(note) == 1
-    assert wotc[0]["date"] == "2024-07-26" and wotc[0]["source"] == "wotc-rulings"
-    assert wotc[0]["text"]["en"]["status"] == "official" and wotc[0]["text"]["en"]["via"] == "scryfall-bulk-data"
-    assert list(wotc[0]["about"]["counters"]) == ["acorn"] and list(wotc[0]["about"]["cards"]) == ["sample-acorn-hoarder"]
-    assert note[0]["source"] == "scryfall-notes" and note[0]["text"]["en"]["status"] == "community"
+    rulings = {r["date"]: r for r in card(import_data, "sample-acorn-hoarder")["rulings"]}
+    wotc, note = rulings["2024-07-26"], rulings["2024-08-01"]
+    assert wotc["source"] == "wotc-rulings" and wotc["id"].startswith("2024-07-26-") and len(wotc["id"]) == 19
+    assert wotc["text"]["en"]["status"] == "official" and wotc["text"]["en"]["via"] == "scryfall-bulk-data"
+    assert list(wotc["about"]["counters"]) == ["acorn"]  # its text names acorn counters
+    assert note["source"] == "scryfall-notes" and note["text"]["en"]["status"] == "community"
+    assert "about" not in note  # its text shows no counter, rule or mechanic
 
 
-def test_hand_edited_fields_are_never_overwritten(import_data, samples):
+def test_hand_edited_fields_are_kept_and_a_different_value_is_a_conflict(import_data, samples, capsys):
     main(run(import_data, samples))
-    acorn = (import_data / "counters" / "acorn.yaml").read_text(encoding="utf-8")
-    # every value and comment of the hand-edited record is still there, in the layout of `counterpedia fmt`;
-    # the new cards follow its own
-    assert acorn == format_text("counter", ACORN.replace(
-        "  - hand-picked-card\n", "  - hand-picked-card\n  - sample-acorn-hoarder\n  - sample-clockwork-sample-clock-tower\n"))
-    assert "# flow style, kept as written" in acorn
-    knight = (import_data / "cards" / "sample-decor-knight.yaml").read_text(encoding="utf-8")
-    assert knight.startswith("# Hand-edited: keep my spelling.\nid: sample-decor-knight\nnames:\n  en:\n    text: Sample Décor Knight (hand-edited)\n")
-    assert "Chevalier du décor d’exemple" in knight  # the missing French name was added
-    assert "Caballero" not in knight  # only ja and fr
+    out = capsys.readouterr().out
+    assert (import_data / "counters" / "acorn.yaml").read_text(encoding="utf-8") == ACORN
+    knight = (import_data / "cards" / "s" / "sample-decor-knight.yaml").read_text(encoding="utf-8")
+    # every line of the hand-edited record is still there, in order, byte for byte; what was missing follows
+    assert knight.startswith(KNIGHT)
+    assert "Chevalier du décor d’exemple" in knight and "Caballero" not in knight  # ja and fr only
+    assert "conflict: " in out and "sample-decor-knight.yaml: names.en: the record has 'Sample Décor Knight (hand-edited)'; " \
+        "the import reads 'Sample Décor Knight'" in out
 
 
-def test_a_second_run_adds_nothing(import_data, samples, capsys):
+def test_a_second_run_changes_no_file(import_data, samples, capsys):
     main(run(import_data, samples))
-    before = {p: p.read_bytes() for p in import_data.rglob("*.yaml")}
+    before = snapshot(import_data)
     capsys.readouterr()
     assert main(run(import_data, samples)) == 0
-    assert "added: 0 card(s), 0 counter-card link(s), 0 ruling(s), 0 printed name(s), 0 source(s)" in capsys.readouterr().out
-    assert {p: p.read_bytes() for p in import_data.rglob("*.yaml")} == before
+    out = capsys.readouterr().out
+    assert "wrote 0 file(s)" in out
+    assert snapshot(import_data) == before
 
 
 def test_dry_run_writes_nothing(import_data, samples, capsys):
-    before = {p: p.read_bytes() for p in import_data.rglob("*.yaml")}
+    before = snapshot(import_data)
     assert main(run(import_data, samples, "--dry-run")) == 0
-    assert "would add: 2 card(s)" in capsys.readouterr().out
-    assert {p: p.read_bytes() for p in import_data.rglob("*.yaml")} == before
+    out = capsys.readouterr().out
+    assert "would add" in out and "would write" in out
+    assert snapshot(import_data) == before
 
 
 def test_the_imported_data_validates(import_data, samples, in_dir):
@@ -98,72 +104,109 @@ def test_the_imported_data_validates(import_data, samples, in_dir):
 def test_excluded_kinds_found_in_oracle_text_are_reported(import_data, samples, capsys):
     main(run(import_data, samples))
     assert "excluded counter kind 'cell' appears in the Oracle text of Sample Cell Block" in capsys.readouterr().out
-    assert not (import_data / "cards" / "sample-cell-block.yaml").exists()
+    assert not list(import_data.rglob("sample-cell-block.yaml"))
 
 
 def test_oracle_cards_alone(import_data, samples, capsys):
     assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(import_data), "--version", "2026-11-29"]) == 0
-    assert "added: 2 card(s), 4 counter-card link(s), 0 ruling(s), 0 printed name(s), 1 source(s)" in capsys.readouterr().out
-    assert not list((import_data / "rulings").glob("2024-07-26-*"))
-    assert "ja" not in load(import_data / "cards" / "sample-acorn-hoarder.yaml")["names"]
+    hoarder = card(import_data, "sample-acorn-hoarder")
+    assert "rulings" not in hoarder and "ja" not in hoarder["names"]
+
+
+def test_a_scryfall_ruling_upgrades_the_same_ruling_read_from_mtgjson(import_data, samples):
+    """MTGJSON's rulings say nothing of who wrote them; Scryfall's do: same card, date and text -> upgraded."""
+    from counterpedia.importers.merge import ruling_record
+    from counterpedia.importers.model import ImportedRuling
+    from counterpedia.yamlio import dumps
+
+    mtgjson = ImportedRuling("2024-07-26", "If Sample Acorn Hoarder leaves the battlefield, its acorn counters cease to exist.",
+                             "mtgjson-rulings-20220425", "community", counters=["acorn"])
+    (import_data / "sources" / "mtgjson-rulings-20220425.yaml").write_text(
+        "id: mtgjson-rulings-20220425\ntype: dataset\ntitle: MTGJSON rulings\nlanguage: en\n", encoding="utf-8")
+    (import_data / "cards" / "s" / "sample-acorn-hoarder.yaml").write_text(dumps({
+        "id": "sample-acorn-hoarder",
+        "names": {"en": {"text": "Sample Acorn Hoarder", "status": "official", "source": "cr", "version": "20260116"}},
+        "oracle_id": "00000000-0000-4000-8000-000000000001",
+        "rulings": [ruling_record(mtgjson)],
+    }), encoding="utf-8")
+    main(run(import_data, samples))
+    rulings = card(import_data, "sample-acorn-hoarder")["rulings"]
+    assert len(rulings) == 2  # the wotc ruling upgraded in place, Scryfall's note added
+    upgraded = rulings[0]
+    assert upgraded["id"] == mtgjson.id and upgraded["source"] == "wotc-rulings"
+    assert upgraded["text"]["en"] == {"text": mtgjson.text, "status": "official", "source": "wotc-rulings",
+                                      "via": "scryfall-bulk-data", "version": "2024-07-26"}
+    assert list(upgraded["about"]["counters"]) == ["acorn"]
+
+
+def test_names_that_differ_only_by_punctuation_get_two_ids_and_two_records(import_data, tmp_path):
+    oracle = tmp_path / "twins.json"
+    oracle.write_text(json.dumps([
+        {"object": "card", "oracle_id": "00000000-0000-4000-8000-00000000a001", "name": "Foo's Bar",
+         "oracle_text": "Put an acorn counter on it."},
+        {"object": "card", "oracle_id": "00000000-0000-4000-8000-00000000a002", "name": "Foos Bar",
+         "oracle_text": "Remove an acorn counter from it."},
+    ]), encoding="utf-8")
+    assert main(["import", "scryfall", str(oracle), "--data", str(import_data), "--version", "2026-11-29"]) == 0
+    files = sorted(p.name for p in (import_data / "cards" / "f").glob("*.yaml"))
+    assert len(files) == 2 and "foos-bar.yaml" in files
+    names = {load(import_data / "cards" / "f" / name)["names"]["en"]["text"] for name in files}
+    assert names == {"Foo's Bar", "Foos Bar"}
+    # and a second run keeps each on its own record
+    assert main(["import", "scryfall", str(oracle), "--data", str(import_data), "--version", "2026-11-29"]) == 0
+    assert sorted(p.name for p in (import_data / "cards" / "f").glob("*.yaml")) == files
+
+
+def test_a_name_without_latin_letters_gets_a_real_id(import_data, tmp_path, in_dir):
+    oracle = tmp_path / "ja.json"
+    oracle.write_text(json.dumps([{"object": "card", "oracle_id": "00000000-0000-4000-8000-00000000b001",
+                                   "name": "日本語のカード", "oracle_text": "Put an acorn counter on it."}]), encoding="utf-8")
+    assert main(["import", "scryfall", str(oracle), "--data", str(import_data), "--version", "2026-11-29"]) == 0
+    assert not (import_data / "cards" / ".yaml").exists()
+    [path] = (import_data / "cards" / "c").glob("card-*.yaml")
+    record = load(path)
+    assert record["id"] == path.stem and record["id"].startswith("card-") and record["names"]["en"]["text"] == "日本語のカード"
+    in_dir(import_data.parent)
+    assert validate([Path("data")])[1] == []
 
 
 @pytest.mark.parametrize(
     "args, message",
     [
         (["bad/not-an-array.json"], "expected a JSON array"),
-        (["bad/truncated.json"], "not closed"),
+        (["bad/truncated.json"], "the file is cut short"),
         (["bad/no-name.json"], "has no \"name\""),
-        (["oracle-cards.json", "bad/bad-date-rulings.json"], "not a YYYY-MM-DD date"),
-        (["missing.json"], "no such file"),
+        (["oracle-cards.json", "bad/bad-date-rulings.json"], "not a real YYYY-MM-DD date"),
         (["rulings.json"], "has no \"name\""),
     ],
 )
-def test_bad_input_exits_2_with_a_message_and_no_traceback(import_data, samples, capsys, args, message):
-    before = {p: p.read_bytes() for p in import_data.rglob("*.yaml")}
+def test_malformed_input_exits_1_with_a_message_and_writes_nothing(import_data, samples, capsys, args, message):
+    before = snapshot(import_data)
     code = main(["import", "scryfall", *[str(samples / a) for a in args], "--data", str(import_data)])
     err = capsys.readouterr().err
-    assert code == 2
+    assert code == 1
     assert message in err and "Traceback" not in err
-    assert err.startswith("counterpedia import scryfall: ")
-    assert {p: p.read_bytes() for p in import_data.rglob("*.yaml")} == before
+    assert err.startswith("counterpedia import scryfall: ") and "nothing was written" in err
+    assert snapshot(import_data) == before
+
+
+@pytest.mark.parametrize("content, message", [
+    ("[" * 200_000 + "]" * 200_000, "nested too deeply"),
+    ('[{"object": "card", "name": "Big", "n": ' + "9" * 100_000 + "}]", "Exceeds the limit"),
+])
+def test_hostile_bulk_files_get_a_diagnostic_not_a_traceback(import_data, tmp_path, capsys, content, message):
+    path = tmp_path / "hostile.json"
+    path.write_text(content, encoding="utf-8")
+    before = snapshot(import_data)
+    assert main(["import", "scryfall", str(path), "--data", str(import_data)]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and str(path) in err
+    assert snapshot(import_data) == before
 
 
 def test_bad_usage(tmp_path, samples, capsys):
     assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(tmp_path / "nowhere")]) == 2
     assert "no such data folder" in capsys.readouterr().err
     assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(tmp_path), "--version", "May 1"]) == 2
-
-
-def test_counter_kinds_come_from_english_names():
-    kinds = scryfall.counter_kinds({
-        "acorn": {"names": {"en": {"text": "acorn counter"}}},
-        "plus-x-plus-y": {"names": {"en": {"text": "+X/+Y counter"}}},
-        "odd": {"names": {"ja": {"text": "何か"}}},
-    })
-    assert [k.id for k in kinds] == ["acorn"]
-    card = {"oracle_text": "Put an acorn counter on it.", "card_faces": [{"oracle_text": "Remove two acorn counters."}]}
-    assert scryfall.counters_in(card, kinds) == ["acorn"]
-    assert scryfall.counters_in({"oracle_text": "Put a Bacorn counter."}, kinds) == []
-
-
-def test_slugs():
-    assert scryfall.slug("Edgar Markov's Coffin") == "edgar-markovs-coffin"
-    assert scryfall.slug("Palantír of Orthanc") == "palantir-of-orthanc"
-    assert scryfall.slug("Sample Clockwork // Sample Clock Tower") == "sample-clockwork-sample-clock-tower"
-
-
-def test_writes_are_atomic(tmp_path, monkeypatch):
-    from counterpedia import writes, yamlio
-
-    target = tmp_path / "x.yaml"
-    target.write_text("old\n", encoding="utf-8")
-
-    def boom(*_a):
-        raise OSError("disk full")
-
-    monkeypatch.setattr(writes.os, "replace", boom)
-    with pytest.raises(OSError):
-        yamlio.atomic_write(target, "new\n")
-    assert target.read_text(encoding="utf-8") == "old\n"
-    assert list(tmp_path.iterdir()) == [target]
+    assert main(["import", "scryfall", str(tmp_path / "missing.json"), "--data", str(tmp_path)]) == 2
+    assert "no such file" in capsys.readouterr().err

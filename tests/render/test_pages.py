@@ -69,3 +69,77 @@ def test_the_catalogue_names_the_rule_that_gives_a_kind_its_effect(valid_data):
             if line.startswith("| [")}
     assert "[122.1a](rules/counters.md#122-1a)" in rows[r"\+2/+2 counter"]  # a leading + is escaped: not a list item
     assert rows["rad counter"].split("|")[5].strip() == "no"  # this fixture's rad cites 727.1 and 727.1a only
+
+
+SAMPLE = """# A made-up card for the tests (not a real card).
+id: sample-card
+names:
+  en: {text: Sample Card, status: official, source: cr, via: counterpedia, version: "2022-04-25"}
+  ja: {text: 見本のカード, status: official, source: cr, via: counterpedia, version: "2022-02-18", printing: {set: NEO, number: "2"}}
+oracle_id: 00000000-0000-4000-8000-00000000d00d
+counters: [rad]
+text:
+  en:
+    text: |-
+      Put a rad counter on target player.
+    status: official
+    source: cr
+    via: counterpedia
+    version: "2022-04-25"
+  ja: {text: 対象のプレイヤーはRADカウンター１個を得る。, status: official, source: cr, via: counterpedia, version: "2022-02-18", printing: {set: NEO, number: "2"}}
+rulings:
+  - id: 2022-02-18-0a1b2c3d
+    date: "2022-02-18"
+    source: counterpedia
+    original: en
+    text:
+      en: {text: The rad counter goes on the player., status: community, source: counterpedia, version: "2022-02-18"}
+    about:
+      counters: [rad]
+"""
+
+
+@pytest.fixture
+def sample_kb(valid_data):
+    (valid_data / "sources" / "counterpedia.yaml").write_text(
+        "id: counterpedia\ntype: dataset\ntitle: A dated dataset\nlanguage: mul\ndate: \"2022-04-25\"\n", encoding="utf-8")
+    (valid_data / "cards" / "s" / "sample-card.yaml").write_text(SAMPLE, encoding="utf-8")
+    return load(valid_data)[0]
+
+
+def test_a_card_page_shows_names_oracle_and_printed_texts_and_its_rulings(sample_kb):
+    page = SiteRenderer(sample_kb, "ja").card_page(sample_kb.get("card", "sample-card"))
+    assert "見本のカード" in page and "Sample Card" in page and "NEO #2" in page
+    assert "Put a rad counter on target player." in page  # the Oracle text, in English on every site
+    assert "NEO \\#2 (2022-02-18) に印刷された文章" in page  # the printed text is labelled by its printing (# escaped)
+    assert "現在のオラクル・テキストの翻訳ではありません" in page
+    assert "{#ruling-2022-02-18-0a1b2c3d}" in page and "The rad counter goes on the player." in page
+    assert "英語 · 原文" in page  # the English ruling, shown as the authoritative text, not machine-translated
+    assert "データの時点" in page and "(2022-04-25)" in page  # how current the data is
+
+
+def test_a_counter_page_lists_its_cards_in_a_table_and_links_its_rulings(sample_kb):
+    renderer = SiteRenderer(sample_kb, "fr")
+    page = renderer.counter_page(sample_kb.get("counter", "rad"))
+    assert '<div class="cp-catalogue cp-cards" data-search-exclude="true">' in page and '<input type="search" class="cp-filter"' in page
+    assert '<a href="../cards/sample-card.html">Sample Card</a>' in page and '<td lang="ja">見本のカード</td>' in page
+    assert "](../rulings/counters/rad.md)" in page
+    pages = renderer.all_pages()
+    assert "rulings/counters/rad.md" in pages and "rulings/2022.md" in pages
+    assert "../cards/sample-card.html#ruling-2022-02-18-0a1b2c3d" in pages["rulings/2022.md"]
+    assert "(../../cards/sample-card.md#ruling-2022-02-18-0a1b2c3d)" in pages["rulings/counters/rad.md"]
+    assert "Actualité des données" in page
+
+
+def test_leaf_pages_stay_out_of_the_sidebar():
+    from counterpedia.render.pages import nav
+
+    def pages(entries):
+        for entry in entries:
+            values = entry.values() if isinstance(entry, dict) else [entry]
+            for value in values:
+                yield from (pages(value) if isinstance(value, list) else [value])
+
+    listed = list(pages(nav("en", ["editors/data-format.md"], full_rules=True)))
+    assert not [p for p in listed if p.startswith(("cards/", "counters/", "rulings/")) and not p.endswith("index.md")
+                and p != "rulings/by-counter.md"]

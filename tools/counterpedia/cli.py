@@ -121,10 +121,10 @@ def cmd_status(args) -> int:
     if args.json:
         print(json.dumps(counts, ensure_ascii=False, indent=2))
     else:
-        print(f"{'kind':<10}{'lang':<6}{'total':>7}" + "".join(f"{c:>11}" for c in CATEGORIES))
+        print(f"{'kind':<10}{'lang':<6}{'records':>8}{'total':>7}" + "".join(f"{c:>11}" for c in CATEGORIES))
         for kind, entry in counts.items():
             for lang in langs:
-                print(f"{kind:<10}{lang:<6}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
+                print(f"{kind:<10}{lang:<6}{entry['records']:>8}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
         if args.list:
             for item in items(kb, langs):
                 if item.category in args.list:
@@ -203,7 +203,7 @@ def build_parser(only: str | None = None) -> ArgumentParser:
 
     p = sub.add_parser("status", help="translation status: per kind and language, official, community, machine, drifted and missing texts")
     p.add_argument("--lang", choices=("ja", "en", "fr"), help="only this language")
-    p.add_argument("--json", action="store_true", help='print {"<kind>": {"total": N, "<lang>": {"official": N, …}}}')
+    p.add_argument("--json", action="store_true", help='print {"<kind>": {"records": N, "total": N, "<lang>": {"official": N, …}}}')
     p.add_argument("--list", action="append", choices=("official", "community", "machine", "drifted", "missing"),
                    help="also list the texts of this category (repeatable): the translators' worklist")
     p.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")

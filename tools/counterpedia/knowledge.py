@@ -12,19 +12,42 @@ from .shapes import as_list
 KIND_ORDER = ("counter", "rule", "ruling", "card", "mechanic", "term", "source")
 
 
-@dataclass
+@dataclass(eq=False)  # records compare by identity: value equality would compare whole records
 class Record:
     kind: str
     id: str
     data: dict
     document: Document | None = None
+    # A record kept inside another one's file (a card's ruling): the record holding it, and where.
+    owner: Record | None = None
+    prefix: tuple = ()
 
     @property
     def path(self) -> str:
         return self.document.path if self.document else f"<{self.kind}:{self.id}>"
 
+    @property
+    def embedded(self) -> bool:
+        return self.owner is not None
+
+    @property
+    def local_id(self) -> str:
+        """The id as written in the file: for an embedded ruling, its id within its card."""
+        return self.id.rsplit(EMBEDDED_SEPARATOR, 1)[-1] if self.owner is not None else self.id
+
     def position(self, keys: tuple = ()) -> tuple[int, int]:
-        return self.document.position(keys) if self.document else (0, 0)
+        return self.document.position(self.prefix + tuple(keys)) if self.document else (0, 0)
+
+    def key_position(self, keys: tuple) -> tuple[int, int]:
+        return self.document.key_position(self.prefix + tuple(keys)) if self.document else (0, 0)
+
+
+# An embedded ruling's id in the knowledge base: "<card id>/<ruling id>" ("/" is never in an id).
+EMBEDDED_SEPARATOR = "/"
+
+
+def embedded_id(owner_id: str, local_id: str) -> str:
+    return f"{owner_id}{EMBEDDED_SEPARATOR}{local_id}"
 
 
 @dataclass(frozen=True)
@@ -96,8 +119,27 @@ def from_documents(documents: list[Document]) -> KnowledgeBase:
     for document in documents:
         data = document.data
         record_id = data.get("id") if isinstance(data.get("id"), str) else document.stem
-        kb.add(Record(document.kind, record_id, data, document))
+        record = Record(document.kind, record_id, data, document)
+        kb.add(record)
+        if document.kind == "card":
+            for ruling in embedded_rulings(record):
+                kb.add(ruling)
     return kb
+
+
+def embedded_rulings(card: Record) -> list[Record]:
+    """A card's `rulings`, each as a ruling record whose positions resolve inside the card's file."""
+    rulings = card.data.get("rulings")
+    if not isinstance(rulings, list):
+        return []
+    found = []
+    for index, ruling in enumerate(rulings):
+        if not isinstance(ruling, dict):
+            continue  # the card's schema reports it
+        local = ruling.get("id") if isinstance(ruling.get("id"), str) and ruling.get("id") else f"ruling-{index + 1}"
+        found.append(Record("ruling", embedded_id(card.id, local), ruling, card.document, owner=card,
+                            prefix=("rulings", index)))
+    return found
 
 
 def load(data_dir: Path) -> tuple[KnowledgeBase, list]:

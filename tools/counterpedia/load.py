@@ -25,19 +25,8 @@ KINDS = {
     "sources": "source",
 }
 FOLDERS = {kind: folder for folder, kind in KINDS.items()}
-# Kinds whose folder is sharded by the first character of the id (thousands of records: a folder
-# stays browsable): data/cards/w/walking-ballista.yaml.
-SHARDED = {"card"}
 # Files outside data/ that have a schema of their own: file name -> schema kind.
 OTHER_FILES = {"excluded-counters.yaml": "excluded-counters"}
-
-
-def record_path(data_dir: Path, kind: str, record_id: str) -> Path:
-    """Where the record `kind`/`record_id` is written: the one place that knows the data layout."""
-    folder = Path(data_dir) / FOLDERS[kind]
-    if kind in SHARDED:
-        folder = folder / record_id[:1]
-    return folder / f"{record_id}.yaml"
 
 
 def schema_kind(path: Path, root: Path | None = None) -> str | None:
@@ -196,7 +185,7 @@ def kind_of(path: Path, root: Path | None) -> str | None:
     return None
 
 
-def read_document(path: Path, root: Path | None = None) -> tuple[Document | None, list[diag.Diagnostic]]:
+def read_document(path: Path, root: Path | None = None, cache=None) -> tuple[Document | None, list[diag.Diagnostic]]:
     shown = display_path(path)
     try:
         raw = path.read_bytes()
@@ -206,7 +195,14 @@ def read_document(path: Path, root: Path | None = None) -> tuple[Document | None
         source = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         return None, [diag.make(shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))]
-    return parse_document(source, shown, path.stem, kind_of(path, root))
+    if cache is not None:  # counterpedia.parse_cache: the data of a file whose exact text was parsed before
+        data = cache.get(source)
+        if isinstance(data, dict):
+            return Document(shown, kind_of(path, root), data, path.stem, source), []
+    document, problems = parse_document(source, shown, path.stem, kind_of(path, root))
+    if cache is not None and document is not None and not problems:
+        cache.put(source, document.data)
+    return document, problems
 
 
 _OTHER_ENCODINGS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
@@ -332,9 +328,12 @@ def record_files(paths: list[Path]) -> list[Path]:
 
 
 def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
+    from .parse_cache import ParseCache
+
     result = LoadResult()
+    cache = ParseCache(root) if root is not None and any(Path(p).resolve() == Path(root).resolve() for p in paths) else None
     for path in record_files(paths):
-        document, problems = read_document(path, root)
+        document, problems = read_document(path, root, cache)
         result.diagnostics.extend(problems)
         if document is None:
             continue
@@ -344,4 +343,6 @@ def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
             )
             continue
         result.documents.append(document)
+    if cache is not None:
+        cache.save()
     return result

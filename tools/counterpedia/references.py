@@ -12,7 +12,6 @@ from .texts import text_fields
 # kind -> (path to a list or a single id, target kind)
 REFERENCE_FIELDS: dict[str, tuple[tuple[tuple, str], ...]] = {
     "counter": (
-        (("cards",), "card"),
         (("related", "counters"), "counter"),
         (("related", "mechanics"), "mechanic"),
         (("related", "terms"), "term"),
@@ -32,7 +31,10 @@ REFERENCE_FIELDS: dict[str, tuple[tuple[tuple, str], ...]] = {
         (("related", "mechanics"), "mechanic"),
         (("related", "terms"), "term"),
     ),
-    "card": ((("set", "source"), "source"),),
+    "card": (
+        (("counters",), "counter"),
+        (("set", "source"), "source"),
+    ),
 }
 
 # kind -> path of the list of CR numbers the record cites.
@@ -110,17 +112,22 @@ def cited_rules(record: Record) -> list[tuple[tuple, str]]:
 
 
 def backlinks(kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
-    """(kind, id) -> the records that cite it, each once, in a stable order."""
+    """(kind, id) -> the records that cite it, each once, in a stable order. Linear in the references:
+    a record is known by identity, so a bucket of thousands (a source cited by every ruling) costs no more."""
     index: dict[tuple[str, str], list[Record]] = {}
+    seen: set[tuple[str, str, int]] = set()
+
+    def add(target: tuple[str, str], record: Record) -> None:
+        key = (*target, id(record))
+        if key not in seen:
+            seen.add(key)
+            index.setdefault(target, []).append(record)
+
     for ref in all_refs(kb):
-        bucket = index.setdefault((ref.target_kind, ref.target_id), [])
-        if ref.source not in bucket:
-            bucket.append(ref.source)
+        add((ref.target_kind, ref.target_id), ref.source)
     for record in kb:
         for _keys, number in cited_rules(record):
             page = kb.rule_page_for(number)
             if page:
-                bucket = index.setdefault(("rule", page), [])
-                if record not in bucket:
-                    bucket.append(record)
+                add(("rule", page), record)
     return index

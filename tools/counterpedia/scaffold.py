@@ -21,7 +21,8 @@ from ruamel.yaml.error import YAMLError
 from . import schema_model
 from .diagnostics import ERROR, Diagnostic
 from .ids import ID_RE
-from .load import FOLDERS, display_path, record_path
+from .layout import record_path
+from .load import FOLDERS, display_path
 
 HEADER = ("# New {kind} record (counterpedia new): every value below is a placeholder or what you passed.\n"
           "# Replace each TODO and check each value; then `counterpedia validate` and `counterpedia fmt`.\n")

@@ -48,13 +48,15 @@ def items(kb: KnowledgeBase, langs=LANGS) -> list[Item]:
 
 
 def summary(kb: KnowledgeBase, langs=LANGS) -> dict:
-    """{"<kind>": {"total": N, "<lang>": {"official": N, …}}}: `total` counts the texts of that kind per language."""
+    """{"<kind>": {"records": N, "total": N, "<lang>": {"official": N, …}}}: `records` counts the records of that
+    kind (a card's rulings one by one, as rulings), `total` the texts of that kind per language."""
     result: dict = {}
     for kind in KIND_ORDER:
-        fields = [f for record in kb.all(kind) for f in text_fields(record)]
+        records = kb.all(kind)
+        fields = [f for record in records for f in text_fields(record)]
         if not fields:
             continue
-        entry: dict = {"total": len(fields)}
+        entry: dict = {"records": len(records), "total": len(fields)}
         for lang in langs:
             counts = dict.fromkeys(CATEGORIES, 0)
             for field in fields:

@@ -11,7 +11,7 @@ from .shapes import as_dict, as_list
 # Per kind: the fields holding one text map each.
 SIMPLE_FIELDS = {
     "counter": ("names", "summary"),
-    "card": ("names",),
+    "card": ("names", "text"),  # a card's rulings are ruling records of their own (knowledge.embedded_rulings)
     "mechanic": ("names", "summary"),
     "term": ("names", "note"),
     "rule": ("title",),
@@ -25,7 +25,7 @@ class TextField:
     keys: tuple  # path inside the record, e.g. ("rules", 3, "text")
     texts: dict  # lang -> text object
     canonical: str | None  # the language the others translate
-    role: str  # names | summary | rule | example | ruling | note | title
+    role: str  # names | summary | rule | example | ruling | note | title | text (a card's)
 
     def get(self, lang: str) -> dict | None:
         entry = self.texts.get(lang)
@@ -78,6 +78,8 @@ def title(record: Record, lang: str) -> str:
     if record.kind == "rule":
         names = as_dict(data.get("title"))
     elif record.kind == "ruling":
+        if record.owner is not None:
+            return f"{title(record.owner, lang)} · {data.get('date', '')}"
         return f"{data.get('date', '')} · {record.id}"
     elif record.kind == "source":
         return str(data.get("title") or record.id)

@@ -581,26 +581,40 @@ def choose(sightings: Iterable[Sighting]) -> dict[tuple[str, str, str], Choice]:
     return choices
 
 
-def sightings_for(texts: Iterable[PrintedText], records: Iterable) -> list[Sighting]:
-    """Every sighting for the counters, mechanics and terms among `records`, reading `texts` once (a stream:
-    only the faces that name several counter kinds are kept until the end).
+class SightingCollector:
+    """Reads printed texts as they come (a stream: an import feeds it one set at a time) and gives every
+    sighting for the counters, mechanics and terms among `records` at the end. Only the faces that name
+    several counter kinds are kept until the end.
 
     A term is named on cards when it is a keyword action (the term mill is the keyword action mill): it
     gets the sightings of the mechanic of the same English name."""
-    all_targets = targets(records)
-    counters = CounterReader(CounterMatcher(t for t in all_targets if t.kind == "counter"))
-    mechanics = [t for t in all_targets if t.kind == "mechanic"]
-    keywords = KeywordReader(mechanics)
-    for item in texts:
-        counters.feed(item)
-        keywords.feed(item)
-    found = counters.finish() + keywords.finish()
-    by_english: dict[str, list[Target]] = {}
-    for term in (t for t in all_targets if t.kind == "term"):
-        by_english.setdefault(term.english.casefold(), []).append(term)
-    english_of = {t.id: t.english.casefold() for t in mechanics}
-    for sighting in [s for s in found if s.kind == "mechanic"]:
-        for term in by_english.get(english_of[sighting.id], []):
-            found.append(Sighting("term", term.id, sighting.lang, sighting.name, sighting.printed, sighting.printing,
-                                  sighting.method))
-    return found
+
+    def __init__(self, records: Iterable):
+        self.targets = targets(records)
+        self.counters = CounterReader(CounterMatcher(t for t in self.targets if t.kind == "counter"))
+        self.mechanics = [t for t in self.targets if t.kind == "mechanic"]
+        self.keywords = KeywordReader(self.mechanics)
+
+    def feed(self, texts: Iterable[PrintedText]) -> None:
+        for item in texts:
+            self.counters.feed(item)
+            self.keywords.feed(item)
+
+    def finish(self) -> list[Sighting]:
+        found = self.counters.finish() + self.keywords.finish()
+        by_english: dict[str, list[Target]] = {}
+        for term in (t for t in self.targets if t.kind == "term"):
+            by_english.setdefault(term.english.casefold(), []).append(term)
+        english_of = {t.id: t.english.casefold() for t in self.mechanics}
+        for sighting in [s for s in found if s.kind == "mechanic"]:
+            for term in by_english.get(english_of[sighting.id], []):
+                found.append(Sighting("term", term.id, sighting.lang, sighting.name, sighting.printed, sighting.printing,
+                                      sighting.method))
+        return found
+
+
+def sightings_for(texts: Iterable[PrintedText], records: Iterable) -> list[Sighting]:
+    """Every sighting for the counters, mechanics and terms among `records`, reading `texts` once."""
+    collector = SightingCollector(records)
+    collector.feed(texts)
+    return collector.finish()

@@ -6,8 +6,8 @@ from typing import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..knowledge import KnowledgeBase
-from . import (collisions, cr_names, dates, differences, excluded, existence, identity, official, pattern_rules,
-               printed_names, provenance, references, rules, schema)
+from . import (cards, collisions, cr_names, dates, differences, excluded, existence, identity, official,
+               pattern_rules, printed_names, provenance, references, rules, schema)
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -26,6 +26,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("pattern_rules", pattern_rules.check),
     ("cr_names", cr_names.check),
     ("collisions", collisions.check),
+    ("cards", cards.check),
 ]
 
 

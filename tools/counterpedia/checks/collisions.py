@@ -1,6 +1,10 @@
 """Two records of one kind never share a name in one language (E163; W204 when both names are machine
 translations, which are provisional by nature and listed for review).
 
+Cards are not compared: printed cards can share a name (Unstable's six Garbage Elementals are six cards,
+six Oracle IDs), and a card's identity is its Oracle ID (E172). The kinds compared are those whose name
+is what a reader looks them up by.
+
 Names are compared as a reader searches them: without case, and with full-width forms folded (NFKC), so
 ＋１/＋１カウンター and +1/+1カウンター are one name.
 """
@@ -12,6 +16,8 @@ import unicodedata
 from .. import diagnostics as diag
 from ..knowledge import KnowledgeBase
 
+KINDS = ("counter", "mechanic", "term")
+
 
 def name_key(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
@@ -19,7 +25,7 @@ def name_key(text: str) -> str:
 
 def check(kb: KnowledgeBase):
     groups: dict[tuple[str, str, str], list] = {}
-    for record in kb:
+    for record in (r for kind in KINDS for r in kb.all(kind)):
         names = record.data.get("names")
         if not isinstance(names, dict):
             continue

@@ -1,4 +1,7 @@
-"""Ids: each equals its file name and is unique within its kind."""
+"""Ids: each equals its file name and is unique within its kind.
+
+A card's embedded rulings are named by their card's file, not their own: their ids are checked by
+counterpedia.checks.cards (unique within the card, E170)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from ..knowledge import KnowledgeBase
 def check(kb: KnowledgeBase):
     for record in [*kb, *kb.duplicates]:
         document = record.document
-        if document is None:
+        if document is None or record.embedded:
             continue
         declared = record.data.get("id")
         if isinstance(declared, str) and declared != document.stem:
@@ -18,6 +21,8 @@ def check(kb: KnowledgeBase):
     # Report every record of a clash, each naming the others: which one is "the copy" is the editor's call.
     clashes: dict[tuple[str, str], list] = {}
     for record in kb.duplicates:
+        if record.embedded:
+            continue
         first = kb.get(record.kind, record.id)
         group = clashes.setdefault((record.kind, record.id), [first] if first else [])
         group.append(record)

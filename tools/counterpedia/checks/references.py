@@ -23,5 +23,5 @@ def check(kb: KnowledgeBase):
 def _path(kind: str, record_id: str) -> str:
     from pathlib import Path
 
-    from ..load import record_path
+    from ..layout import record_path
     return record_path(Path("data"), kind, record_id).as_posix()

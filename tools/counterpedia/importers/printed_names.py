@@ -34,7 +34,9 @@ from ruamel.yaml.scalarstring import ScalarString
 
 from .. import yamlio
 from ..catalogue.printed import Choice, PrintedText, Printing, choose, fold, sightings_for
+from ..format import format_text
 from ..knowledge import KnowledgeBase, load
+from ..load import schema_kind
 from ..texts import text_fields
 from ..writes import FileWrite, apply_plan, recover
 
@@ -116,12 +118,20 @@ def _official_counts(kb: KnowledgeBase, upgraded: set[tuple[str, str, str]] = fr
     return counts
 
 
+def named_records(kb: KnowledgeBase) -> list:
+    """The records whose names this stage reads off printed cards."""
+    return [r for kind in WRITES for r in kb.all(kind)]
+
+
 def plan(sets: Iterable, data_dir: Path, via: str = VIA) -> Plan:
     """Every change this stage would make to the data folder, computed and not written."""
-    data_dir = Path(data_dir)
-    kb, _diagnostics = load(data_dir)
-    records = [r for kind in WRITES for r in kb.all(kind)]
-    choices = choose(sightings_for(printed_texts(sets), records))
+    kb, _diagnostics = load(Path(data_dir))
+    return plan_from_sightings(sightings_for(printed_texts(sets), named_records(kb)), kb, Path(data_dir), via)
+
+
+def plan_from_sightings(sightings: list, kb: KnowledgeBase, data_dir: Path, via: str = VIA) -> Plan:
+    """The changes for names seen on cards (`catalogue.printed` sightings), computed and not written."""
+    choices = choose(sightings)
     result = Plan(choices=choices)
     result.official_before = _official_counts(kb)
 
@@ -159,7 +169,7 @@ def plan(sets: Iterable, data_dir: Path, via: str = VIA) -> Plan:
         tree = yamlio.load(file)
         for keys, value in changes:
             _set(tree, keys, value)
-        text = yamlio.dumps(tree)
+        text = format_text(schema_kind(file), yamlio.dumps(tree), str(file))
         langs = sorted({c.lang for c in result.changes if (c.kind, c.id) == (record.kind, record.id)},
                        key=("ja", "fr").index)
         if langs:
@@ -400,7 +410,7 @@ def variants_yaml(result: Plan, via: str) -> str:
         "# not_written: Japanese names of mechanics and terms that differ from the printed ones (they come\n"
         "# from the Japanese Comprehensive Rules, not from cards).\n"
     )
-    return yamlio.dumps(root, header)
+    return format_text(None, yamlio.dumps(root, header), str(VARIANTS_FILE))
 
 
 def report(result: Plan) -> list[str]:
@@ -438,46 +448,23 @@ def apply(result: Plan, data_dir: Path) -> None:
     apply_plan(data_dir, result.writes, "import mtgjson (printed names)")
 
 
-# ---------------------------------------------------------------- a private reader, until `import mtgjson` exists
+# ---------------------------------------------------------------- the stage of `counterpedia import mtgjson`
 
-@dataclass
-class _Set:
-    code: str
-    release_date: str
-    cards: list
+class PrintedNamesStage:
+    """A stage of `counterpedia import mtgjson` (importers.mtgjson.pipeline.STAGES): reads each set's printed
+    texts as it comes, then plans the name changes in the same journaled write as the cards."""
 
+    def __init__(self, context):
+        from ..catalogue.printed import SightingCollector
 
-def _read_sets(paths: list[Path]) -> Iterator[_Set]:
-    """TO BE REPLACED by `counterpedia.importers.mtgjson.iter_sets` at merge: one MTGJSON set file
-    (plain or .gz) at a time."""
-    import gzip
-    import json
+        self.context = context
+        self.collector = SightingCollector(named_records(context.kb))
 
-    for path in paths:
-        opener = gzip.open if path.suffix == ".gz" else open
-        with opener(path, "rt", encoding="utf-8") as stream:
-            data = json.load(stream).get("data") or {}
-        yield _Set(str(data.get("code", "")), str(data.get("releaseDate", "")), data.get("cards") or [])
+    def add(self, mtgjson_set) -> None:
+        self.collector.feed(printed_texts([mtgjson_set]))
 
-
-def main(argv: list[str] | None = None) -> int:
-    """`python -m counterpedia.importers.printed_names [--data DIR] [--dry-run] SET.json[.gz]...`
-    (a stand-in for `counterpedia import mtgjson` until the merge)."""
-    import argparse
-    import sys
-
-    parser = argparse.ArgumentParser(prog="python -m counterpedia.importers.printed_names")
-    parser.add_argument("files", nargs="+", type=Path)
-    parser.add_argument("--data", type=Path, default=Path("data"))
-    parser.add_argument("--dry-run", action="store_true")
-    args = parser.parse_args(argv)
-    result = plan(_read_sets(args.files), args.data)
-    for line in result.lines:
-        print(line)
-    if not args.dry_run:
-        apply(result, args.data)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    def plan(self, context, workspace, report) -> list[str]:
+        result = plan_from_sightings(self.collector.finish(), context.kb, context.data_dir, context.build.source)
+        for write in result.writes:
+            workspace.replace(Path(write.path), write.text)
+        return result.lines

@@ -1,48 +1,44 @@
-"""Import from Scryfall's bulk-data files: the cards that use each counter kind, their rulings and
-their official Japanese and French printed names.
+"""Import from Scryfall's bulk-data files: the cards that use counters, their rulings (with who wrote each)
+and their printed Japanese and French names and texts. Same model, merge rules and writes as
+`import mtgjson` (counterpedia.importers.merge).
 
-Formats (https://scryfall.com/docs/api/bulk-data): "Oracle Cards" is a JSON array of card objects
-(one per Oracle ID: `oracle_id`, `name`, `oracle_text`, `card_faces[].oracle_text`, `set`, `set_name`,
-`released_at`, `lang`); "Rulings" is a JSON array of ruling objects (`object: "ruling"`, `oracle_id`,
-`source` "wotc" or "scryfall", `published_at`, `comment`); "All Cards" holds every printing in every
-language, with `lang` ("ja", "fr", …) and `printed_name` (or `card_faces[].printed_name`).
+Formats (https://scryfall.com/docs/api/bulk-data): "Oracle Cards" is a JSON array of card objects (one per
+Oracle ID: `oracle_id`, `name`, `oracle_text`, `card_faces[].oracle_text`, `keywords`); "Rulings" is a JSON
+array of ruling objects (`oracle_id`, `source` "wotc" or "scryfall", `published_at`, `comment`); "All Cards"
+holds every printing in every language, with `lang` ("ja", "fr", …), `printed_name` and `printed_text` (or
+the same on `card_faces`), `set`, `collector_number` and `released_at`.
 
-The import only adds: a missing card record, a missing card in a counter's `cards` list, a missing
-ruling, a missing language of a card's names, a missing `set`. A field that is already there is
-never changed, so hand-edited records stay as they are (ruamel round-trip: untouched lines stay
-byte-identical). Everything is computed first (`plan`), then written (`apply`).
+Scryfall's rulings say who wrote them: "wotc" rulings are official (wotc-rulings, via scryfall-bulk-data),
+"scryfall" ones are Scryfall's notes (community). Either upgrades the same ruling (same card, date and text)
+imported from MTGJSON, which cannot tell them apart.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
-
-from ..catalogue.crscan import name_pattern
-from ..provenance import text_hash
-from .. import yamlio
+from .about import AboutFinder
+from .counter_text import CounterScanner, TextScan, kinds_from_counters
 from .jsonstream import JSONStreamError, iter_objects
+from .merge import CardMerger, MergeReport, Workspace, ensure_sources
+from .model import FACE_SEPARATOR, ImportedCard, ImportedRuling, Printed, Printing, Provenance
+from .printed import Skipped, wrong_name, wrong_text
 
-ORACLE_SOURCE = "scryfall-bulk-data"  # the copy every text is read from (`via`)
-NAME_SOURCE = "wotc-oracle"  # English names: the Oracle text Wizards of the Coast publishes
-PRINTED_SOURCE = "wotc-printed-cards"  # Japanese and French names: as printed on the cards
-RULING_SOURCES = {"wotc": "wotc-rulings", "scryfall": "scryfall-notes"}
+COMMAND = "counterpedia import scryfall"
+VIA = "scryfall-bulk-data"
+RULING_SOURCES = {"wotc": ("wotc-rulings", "official"), "scryfall": ("scryfall-notes", "community")}
 LANGS = ("ja", "fr")
+UPGRADES = ("mtgjson-rulings-",)
 
 SOURCE_RECORDS = {
     "scryfall-bulk-data": {
         "id": "scryfall-bulk-data", "type": "dataset", "title": "Scryfall bulk data (Oracle Cards, Rulings, All Cards)",
         "publisher": "Scryfall", "language": "mul", "url": "https://scryfall.com/docs/api/bulk-data",
-        "note": "Daily JSON exports of Scryfall's card database: Oracle text and names of each card (Oracle Cards), "
-                "the printed names of every printing in every language (All Cards), and rulings (Rulings). "
-                "Card data and printed names are Wizards of the Coast's; records filled by `counterpedia import scryfall` "
-                "carry the version (date) of the data they were read from.",
+        "note": "Daily JSON exports of Scryfall's card database: the Oracle text and name of each card (Oracle Cards), "
+                "the printed names and texts of every printing in every language (All Cards), and rulings (Rulings). "
+                "Texts read from it cite their publisher's source and name this copy as `via`.",
     },
     "wotc-rulings": {
         "id": "wotc-rulings", "type": "release-notes", "title": "Wizards of the Coast rulings (as distributed by Scryfall)",
@@ -50,9 +46,13 @@ SOURCE_RECORDS = {
         "note": "Official rulings and release notes of Wizards of the Coast: the Scryfall rulings whose `source` is \"wotc\". "
                 "Each ruling carries its publication date; the text reached us through Scryfall's bulk data (via scryfall-bulk-data).",
     },
+    "scryfall-notes": {
+        "id": "scryfall-notes", "type": "editorial", "title": "Scryfall notes on cards",
+        "publisher": "Scryfall", "language": "en", "url": "https://scryfall.com/docs/api/rulings",
+        "note": "Notes added by the Scryfall team (rulings whose `source` is \"scryfall\"): not official rulings.",
+    },
     "wotc-oracle": {
-        "id": "wotc-oracle", "type": "card-text",
-        "title": "Oracle reference text (the current official English wording of each card)",
+        "id": "wotc-oracle", "type": "card-text", "title": "Oracle reference text (the current official English wording of each card)",
         "publisher": "Wizards of the Coast", "language": "en", "url": "https://magic.wizards.com/en/rules",
         "note": "Wizards of the Coast's Oracle text: each card's official name and current rules wording. A text citing "
                 "this source names the copy it was read from (`via`) and carries the date of that copy as its version.",
@@ -60,13 +60,8 @@ SOURCE_RECORDS = {
     "wotc-printed-cards": {
         "id": "wotc-printed-cards", "type": "card-text", "title": "Printed Magic cards (the text printed on one printing)",
         "publisher": "Wizards of the Coast", "language": "mul",
-        "note": "The name and rules text printed on a card in one language, as Wizards of the Coast printed it; the copy "
-                "it was read from is named by `via`.",
-    },
-    "scryfall-notes": {
-        "id": "scryfall-notes", "type": "editorial", "title": "Scryfall notes on cards",
-        "publisher": "Scryfall", "language": "en", "url": "https://scryfall.com/docs/api/rulings",
-        "note": "Notes added by the Scryfall team (rulings whose `source` is \"scryfall\"): not official rulings.",
+        "note": "The name and rules text printed on a card in one language, as Wizards of the Coast printed it. A text "
+                "citing this source names its printing (`printing`) and the copy it was read from (`via`).",
     },
 }
 
@@ -75,45 +70,20 @@ class ImportFormatError(ValueError):
     """A bulk file is not in the documented format (the message names the file and the problem)."""
 
 
-# ---------------------------------------------------------------- matching
-
-def slug(name: str) -> str:
-    """A card id from its name: ASCII, lowercase, hyphens ("Edgar Markov's Coffin" -> edgar-markovs-coffin)."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    text = text.lower().replace("'", "").replace("’", "")
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
-
-
-@dataclass(frozen=True)
-class CounterKind:
-    id: str
-    name: str  # the English name without " counter", e.g. "acorn", "+1/+1"
-    pattern: re.Pattern
+@dataclass
+class _Found:
+    card: ImportedCard
+    faces: list[str]  # the English Oracle text of each face
+    own_names: set[str]
+    keywords: list[str]
 
 
-def counter_kinds(counters: dict[str, dict]) -> list[CounterKind]:
-    """The counter kinds to look for, from the counters' English names ("acorn counter" -> acorn)."""
-    kinds = []
-    for counter_id, data in counters.items():
-        names = data.get("names") or {}
-        english = names.get("en", {}).get("text") if isinstance(names.get("en"), dict) else None
-        if not isinstance(english, str) or not english.lower().endswith(" counter"):
-            continue
-        name = english[: -len(" counter")].strip()
-        if not name or "X" in name:  # "+X/+Y counter" is a family, not a printed name
-            continue
-        kinds.append(CounterKind(counter_id, name, name_pattern(name)))
-    return kinds
-
-
-def oracle_texts(card: dict) -> list[str]:
-    texts = [card.get("oracle_text")] + [face.get("oracle_text") for face in card.get("card_faces") or [] if isinstance(face, dict)]
-    return [t for t in texts if isinstance(t, str) and t]
-
-
-def counters_in(card: dict, kinds: list[CounterKind]) -> list[str]:
-    texts = oracle_texts(card)
-    return [kind.id for kind in kinds if any(kind.pattern.search(t) for t in texts)]
+@dataclass
+class Scan:
+    found: dict[str, _Found] = field(default_factory=dict)  # by Oracle ID
+    scanned: int = 0
+    excluded_seen: dict[str, list[str]] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
 
 
 def oracle_id_of(card: dict) -> str | None:
@@ -126,80 +96,53 @@ def oracle_id_of(card: dict) -> str | None:
     return None
 
 
-def printed_name(card: dict) -> str | None:
-    if isinstance(card.get("printed_name"), str) and card["printed_name"]:
-        return card["printed_name"]
-    faces = [f.get("printed_name") for f in card.get("card_faces") or [] if isinstance(f, dict)]
-    if faces and all(isinstance(f, str) and f for f in faces):
-        return " // ".join(faces)
-    return None
+def _faces(card: dict, key: str) -> list[str | None]:
+    faces = [f for f in card.get("card_faces") or [] if isinstance(f, dict)]
+    if faces:
+        return [f.get(key) if isinstance(f.get(key), str) else None for f in faces]
+    return [card.get(key) if isinstance(card.get(key), str) else None]
 
 
-# ---------------------------------------------------------------- the plan
-
-@dataclass
-class FoundCard:
-    card_id: str
-    name: str
-    oracle_id: str
-    counters: list[str]
-    set_name: str | None = None
-    set_code: str | None = None
-    printed: dict[str, tuple[str, str]] = field(default_factory=dict)  # lang -> (name, released_at)
+def _date(value: object, where: str) -> str:
+    try:
+        if isinstance(value, str) and len(value) == 10:
+            return dt.date.fromisoformat(value).isoformat()
+    except ValueError:
+        pass
+    raise ImportFormatError(f"{where} {value!r}, not a real YYYY-MM-DD date")
 
 
-@dataclass
-class FoundRuling:
-    ruling_id: str
-    date: str
-    source: str  # wotc | scryfall
-    comment: str
-    card_id: str
-    counters: list[str]
-
-
-@dataclass
-class Plan:
-    cards: dict[str, FoundCard] = field(default_factory=dict)  # by oracle_id
-    rulings: list[FoundRuling] = field(default_factory=list)
-    excluded_seen: dict[str, list[str]] = field(default_factory=dict)  # excluded name -> card names
-    scanned: int = 0
-
-
-def _check_card(card: dict, index: int, path: Path) -> None:
-    if not isinstance(card.get("name"), str):
-        raise ImportFormatError(f"{path}: card {index} has no \"name\": is this Scryfall's Oracle Cards file?")
-
-
-def scan_oracle(path: Path, kinds: list[CounterKind], excluded: list[str] = ()) -> Plan:
-    plan = Plan()
-    excluded_patterns = [(name, name_pattern(name)) for name in excluded]
+def scan_oracle(path: Path, scanner: CounterScanner) -> Scan:
+    scan = Scan()
     try:
         for index, card in enumerate(iter_objects(path, "card")):
-            _check_card(card, index, path)
-            plan.scanned += 1
-            found = counters_in(card, kinds)
-            texts = oracle_texts(card)
-            for name, pattern in excluded_patterns:
-                if any(pattern.search(t) for t in texts):
-                    plan.excluded_seen.setdefault(name, []).append(card["name"])
-            if not found:
+            if not isinstance(card.get("name"), str):
+                raise ImportFormatError(f"{path}: card {index} has no \"name\": is this Scryfall's Oracle Cards file?")
+            scan.scanned += 1
+            texts = [t or "" for t in _faces(card, "oracle_text")]
+            names = {card["name"], *card["name"].split(" // "), *(n for n in _faces(card, "name") if n)}
+            found = TextScan()
+            for text in texts:
+                found.merge(scanner.scan(text, names))
+            for word in found.excluded:
+                scan.excluded_seen.setdefault(word, []).append(card["name"])
+            if not (found.kinds or found.any_counter):
                 continue
             oracle_id = oracle_id_of(card)
             if oracle_id is None:
                 raise ImportFormatError(f"{path}: card {index} ({card['name']}) has no \"oracle_id\"")
-            plan.cards[oracle_id] = FoundCard(
-                slug(card["name"]), card["name"], oracle_id, found,
-                card.get("set_name") if isinstance(card.get("set_name"), str) else None,
-                card["set"].upper() if isinstance(card.get("set"), str) else None,
-            )
+            keywords = [k for k in card.get("keywords") or [] if isinstance(k, str)]
+            oracle_text = FACE_SEPARATOR.join(texts)
+            scan.found[oracle_id] = _Found(
+                ImportedCard(oracle_id, card["name"], sorted(found.kinds), found.any_counter,
+                             oracle_text if oracle_text.strip() else None),
+                texts, names, keywords)
     except JSONStreamError as error:
         raise ImportFormatError(f"{path}: {error}") from None
-    return plan
+    return scan
 
 
-def scan_rulings(path: Path, plan: Plan) -> None:
-    counts: dict[str, int] = {}
+def scan_rulings(path: Path, scan: Scan, about: AboutFinder) -> None:
     try:
         for index, ruling in enumerate(iter_objects(path, "ruling")):
             if ruling.get("object") not in (None, "ruling"):
@@ -208,236 +151,97 @@ def scan_rulings(path: Path, plan: Plan) -> None:
             missing = [k for k in ("oracle_id", "source", "published_at", "comment") if not isinstance(ruling.get(k), str)]
             if missing:
                 raise ImportFormatError(f"{path}: ruling {index} has no {', '.join(repr(m) for m in missing)}")
-            card = plan.cards.get(ruling["oracle_id"])
-            if card is None:
+            found = scan.found.get(ruling["oracle_id"])
+            if found is None:
                 continue
             if ruling["source"] not in RULING_SOURCES:
                 raise ImportFormatError(f"{path}: ruling {index} has source {ruling['source']!r}, expected \"wotc\" or \"scryfall\"")
-            try:
-                date = dt.date.fromisoformat(ruling["published_at"]).isoformat()
-            except ValueError:
-                raise ImportFormatError(f"{path}: ruling {index} has published_at {ruling['published_at']!r}, not a YYYY-MM-DD date") from None
-            digest = text_hash(ruling["comment"])[len("sha256:"):][:8]
-            ruling_id = f"{date}-{card.card_id}-{digest}"
-            counts[ruling_id] = counts.get(ruling_id, 0) + 1
-            if counts[ruling_id] > 1:
-                continue  # the same text twice on the same day: one record
-            plan.rulings.append(FoundRuling(ruling_id, date, ruling["source"], ruling["comment"].strip(), card.card_id, card.counters))
+            date = _date(ruling["published_at"], f"{path}: ruling {index} has published_at")
+            text = ruling["comment"].strip()
+            source, status = RULING_SOURCES[ruling["source"]]
+            shown = about.about(text, date, found.own_names, found.keywords)
+            found.card.rulings.append(ImportedRuling(date, text, source, status, VIA, shown.counters, shown.rules,
+                                                     shown.mechanics, upgrades=UPGRADES))
     except JSONStreamError as error:
         raise ImportFormatError(f"{path}: {error}") from None
 
 
-def scan_all_cards(path: Path, plan: Plan) -> None:
+def scan_all_cards(path: Path, scan: Scan) -> None:
     try:
         for index, card in enumerate(iter_objects(path, "card")):
             lang = card.get("lang")
             if lang not in LANGS:
                 continue
-            found = plan.cards.get(oracle_id_of(card) or "")
-            if found is None or lang in found.printed:
+            found = scan.found.get(oracle_id_of(card) or "")
+            if found is None:
                 continue
-            name = printed_name(card)
-            if name:
-                released = card.get("released_at") if isinstance(card.get("released_at"), str) else None
-                found.printed[lang] = (name, released or "")
+            where = f"{path}: card {index} ({card.get('name')}, {lang})"
+            if not isinstance(card.get("set"), str) or not isinstance(card.get("collector_number"), str):
+                raise ImportFormatError(f"{where} has no \"set\" or \"collector_number\"")
+            printing = Printing(card["set"].upper(), card["collector_number"],
+                                _date(card.get("released_at"), f"{where} has released_at"))
+            texts = _faces(card, "printed_text")
+            text, text_reason = None, None
+            if len(texts) == len(found.faces) and all(t or not english for t, english in zip(texts, found.faces)) and any(texts):
+                values = [t or "" for t in texts]
+                text, text_reason = FACE_SEPARATOR.join(values), wrong_text(lang, values, found.faces)
+            names = _faces(card, "printed_name")
+            if all(names):
+                name = " // ".join(n for n in names if n)
+                reason = wrong_name(lang, name, found.card.name, text_is_wrong=text_reason is not None)
+                if reason:
+                    scan.skipped.append(Skipped(lang, "name", printing.set_code, printing.number, found.card.name, name, reason))
+                elif printing.newer_than(found.card.names[lang].printing if lang in found.card.names else None):
+                    found.card.names[lang] = Printed(name, printing)
+            if text is not None:
+                if text_reason:
+                    scan.skipped.append(Skipped(lang, "text", printing.set_code, printing.number, found.card.name, text, text_reason))
+                elif printing.newer_than(found.card.texts[lang].printing if lang in found.card.texts else None):
+                    found.card.texts[lang] = Printed(text, printing)
     except JSONStreamError as error:
         raise ImportFormatError(f"{path}: {error}") from None
 
 
-# ---------------------------------------------------------------- applying it
-
 @dataclass
-class Change:
-    path: Path
-    text: str
-    summary: str
-
-
-@dataclass
-class Report:
+class Result:
     lines: list[str] = field(default_factory=list)
-    changes: list[Change] = field(default_factory=list)
-    added_cards: int = 0
-    added_links: int = 0
-    added_rulings: int = 0
-    added_names: int = 0
-    added_sources: int = 0
+    workspace: Workspace | None = None
 
 
-def _text(text: str, source: str, version: str, status: str = "official", via: str | None = None) -> CommentedMap:
-    entry = CommentedMap()
-    entry["text"] = text
-    entry["status"] = status
-    entry["source"] = source
-    entry["version"] = Q(version)
-    if via:
-        entry["via"] = via
-    return entry
-
-
-def _version(value: str, fallback: str) -> str:
-    try:
-        return dt.date.fromisoformat(value).isoformat()
-    except (TypeError, ValueError):
-        return fallback
-
-
-def build_changes(data_dir: Path, plan: Plan, version: str) -> Report:
-    """Every file to write, as new text, with a line of report each. Nothing is written here."""
-    report = Report()
-    sources_needed = {ORACLE_SOURCE, NAME_SOURCE} if plan.cards else set()
-    if any(found.printed for found in plan.cards.values()):
-        sources_needed.add(PRINTED_SOURCE)
-    sources_needed |= {RULING_SOURCES[r.source] for r in plan.rulings}
-    for source_id in sorted(sources_needed):
-        path = data_dir / "sources" / f"{source_id}.yaml"
-        if not path.exists():
-            record = CommentedMap(SOURCE_RECORDS[source_id])
-            report.changes.append(Change(path, _formatted(path, record, "# Added by `counterpedia import scryfall`.\n"), f"source {source_id}"))
-            report.added_sources += 1
-
-    # cards, and their printed names
-    for found in sorted(plan.cards.values(), key=lambda f: f.card_id):
-        path = data_dir / "cards" / f"{found.card_id}.yaml"
-        if path.exists():
-            record = yamlio.load(path)
-            if not isinstance(record, CommentedMap):
-                report.lines.append(f"skipped {path}: not a mapping")
-                continue
-            added = []
-            names = record.setdefault("names", CommentedMap())
-            if not isinstance(names, dict):
-                report.lines.append(f"skipped {path}: `names` is not a mapping")
-                continue
-            if "en" not in names:
-                names["en"] = _text(found.name, NAME_SOURCE, version, via=ORACLE_SOURCE)
-                added.append("en name")
-            for lang, (name, released) in sorted(found.printed.items()):
-                if lang not in names:
-                    names[lang] = _text(name, PRINTED_SOURCE, _version(released, version), via=ORACLE_SOURCE)
-                    added.append(f"{lang} name {name}")
-            if "set" not in record and found.set_name:
-                record["set"] = _set(found)
-                added.append("set")
-            if added:
-                report.added_names += sum(1 for a in added if a.endswith("name") or " name " in a)
-                report.changes.append(Change(path, _formatted(path, record), f"card {found.card_id}: added {', '.join(added)}"))
-        else:
-            record = CommentedMap()
-            record["id"] = found.card_id
-            names = CommentedMap()
-            for lang in ("ja", "en", "fr"):
-                if lang == "en":
-                    names["en"] = _text(found.name, NAME_SOURCE, version, via=ORACLE_SOURCE)
-                elif lang in found.printed:
-                    name, released = found.printed[lang]
-                    names[lang] = _text(name, PRINTED_SOURCE, _version(released, version), via=ORACLE_SOURCE)
-                    report.added_names += 1
-            record["names"] = names
-            if found.set_name:
-                record["set"] = _set(found)
-            header = f"# Added by `counterpedia import scryfall` (Scryfall data of {version}): its Oracle text uses {', '.join(found.counters)} counters.\n"
-            report.changes.append(Change(path, _formatted(path, record, header), f"card {found.card_id} ({found.name}): new record"))
-            report.added_cards += 1
-
-    # counters' `cards` lists
-    by_counter: dict[str, list[str]] = {}
-    for found in plan.cards.values():
-        for counter_id in found.counters:
-            by_counter.setdefault(counter_id, []).append(found.card_id)
-    for counter_id, card_ids in sorted(by_counter.items()):
-        path = data_dir / "counters" / f"{counter_id}.yaml"
-        if not path.exists():
-            continue
-        record = yamlio.load(path)
-        if not isinstance(record, CommentedMap):
-            continue
-        cards = record.get("cards")
-        if cards is None:
-            cards = CommentedSeq()
-            record["cards"] = cards
-        if not isinstance(cards, list):
-            report.lines.append(f"skipped {path}: `cards` is not a list")
-            continue
-        new = [c for c in sorted(set(card_ids)) if c not in cards]
-        if not new:
-            continue
-        cards.extend(new)
-        report.added_links += len(new)
-        report.changes.append(Change(path, _formatted(path, record), f"counter {counter_id}: +{len(new)} card(s): {', '.join(new)}"))
-
-    # rulings
-    for ruling in plan.rulings:
-        path = data_dir / "rulings" / f"{ruling.ruling_id}.yaml"
-        if path.exists():
-            continue
-        source = RULING_SOURCES[ruling.source]
-        record = CommentedMap()
-        record["id"] = ruling.ruling_id
-        record["date"] = Q(ruling.date)
-        record["source"] = source
-        record["original"] = "en"
-        text = CommentedMap()
-        text["en"] = _text(ruling.comment, source, ruling.date, "official" if ruling.source == "wotc" else "community", via=ORACLE_SOURCE)
-        record["text"] = text
-        about = CommentedMap()
-        about["counters"] = CommentedSeq(sorted(ruling.counters))
-        about["cards"] = CommentedSeq([ruling.card_id])
-        record["about"] = about
-        report.changes.append(Change(path, _formatted(path, record, "# Added by `counterpedia import scryfall`.\n"),
-                                     f"ruling {ruling.ruling_id} ({ruling.source})"))
-        report.added_rulings += 1
-
-    for name, cards in sorted(plan.excluded_seen.items()):
-        shown = ", ".join(sorted(set(cards))[:5])
-        report.lines.append(f"note: excluded counter kind '{name}' appears in the Oracle text of {shown}: review its entry in the excluded list")
-    report.lines.extend(change.summary for change in report.changes)
-    return report
-
-
-def _formatted(path: Path, record, header: str = "") -> str:
-    """The text of a record to write, in the one layout of `counterpedia fmt`."""
-    from ..format import format_data
-    from ..load import schema_kind
-
-    return format_data(schema_kind(path), record, header)
-
-
-def _set(found: FoundCard) -> CommentedMap:
-    value = CommentedMap()
-    value["name"] = found.set_name
-    if found.set_code:
-        value["code"] = found.set_code
-    value["source"] = ORACLE_SOURCE
-    return value
-
-
-def apply(report: Report) -> None:
-    for change in report.changes:
-        yamlio.atomic_write(change.path, change.text)
-
-
-def run(data_dir: Path, oracle: Path, rulings: Path | None = None, all_cards: Path | None = None,
-        version: str | None = None, excluded: list[str] = (), dry_run: bool = False) -> Report:
-    """The whole import: scan the files, plan every change, write them unless `dry_run`."""
+def plan(data_dir: Path, oracle: Path, rulings: Path | None = None, all_cards: Path | None = None,
+         version: str | None = None, excluded: list[str] = (), dry_run: bool = False) -> Result:
+    """Scan the files and plan every change (nothing is written here)."""
     from ..knowledge import load
 
     version = version or dt.date.today().isoformat()
     kb, _problems = load(data_dir)
-    kinds = counter_kinds({r.id: r.data for r in kb.all("counter")})
+    kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
     if not kinds:
         raise ImportFormatError(f"{data_dir}: no counter records with an English name: nothing to look for")
-    plan = scan_oracle(oracle, kinds, excluded)
+    scanner = CounterScanner(kinds, excluded)
+    scan = scan_oracle(oracle, scanner)
     if rulings is not None:
-        scan_rulings(rulings, plan)
+        scan_rulings(rulings, scan, AboutFinder(kb, scanner))
     if all_cards is not None:
-        scan_all_cards(all_cards, plan)
-    report = build_changes(data_dir, plan, version)
-    report.lines.append(
-        f"{'would add' if dry_run else 'added'}: {report.added_cards} card(s), {report.added_links} counter-card link(s), "
-        f"{report.added_rulings} ruling(s), {report.added_names} printed name(s), {report.added_sources} source(s) "
-        f"(scanned {plan.scanned} card(s), {len(plan.cards)} use a counter kind)"
-    )
-    if not dry_run:
-        apply(report)
-    return report
+        scan_all_cards(all_cards, scan)
+    cards = [found.card for found in scan.found.values()]
+    workspace = Workspace(data_dir)
+    report = MergeReport()
+    needed = {"wotc-oracle", VIA}
+    if any(c.names or c.texts for c in cards):
+        needed.add("wotc-printed-cards")
+    for card in cards:
+        needed |= {r.source for r in card.rulings}
+    ensure_sources(kb, workspace, report, {k: SOURCE_RECORDS[k] for k in needed}, COMMAND)
+    CardMerger(kb, workspace, report, Provenance(COMMAND, VIA, version)).merge(cards)
+    result = Result(workspace=workspace)
+    result.lines.append(f"scanned {scan.scanned} card(s); {len(cards)} use counters")
+    for s in scan.skipped:
+        result.lines.append(f"skipped the {s.lang} {s.field} of {s.card} on {s.set_code} #{s.number}: {s.reason}")
+    for name, names in sorted(scan.excluded_seen.items()):
+        shown = ", ".join(sorted(set(names))[:5])
+        result.lines.append(f"note: excluded counter kind '{name}' appears in the Oracle text of {shown}: review its entry in the excluded list")
+    result.lines += report.lines(dry_run)
+    result.lines += [f"conflict: {line}" for line in report.conflicts]
+    result.lines += [f"note: {line}" for line in report.notes]
+    return result

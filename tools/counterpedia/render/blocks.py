@@ -153,6 +153,41 @@ class TextRenderer:
             entry = texts.get(lang) if isinstance(texts.get(lang), dict) else None
             shown = escape(str(entry.get("text", ""))).replace("\n", "<br>") if entry else ""  # a table row is one line
             value = f'<span lang="{lang}">{shown}</span>' if entry and state.status != "missing" else "—"
+            printing = entry.get("printing") if entry else None
+            if isinstance(printing, dict) and printing.get("set"):
+                value += f' <span class="cp-meta">{escape(str(printing["set"]))} #{escape(str(printing.get("number", "")))}</span>'
             badge = self.badges(state.status, state.drifted, canonical) if state.status != "missing" else self.badges("missing", False, canonical)
             rows.append(f"| {i18n.ENDONYMS[lang]} | {value} | {badge} |")
         return "\n".join(rows) + "\n"
+
+    # -- texts that are no translation: Oracle and printed texts, and rulings shown in their original ------------
+    def plain_block(self, page: str, entry: dict | None, lang: str, label: str | None = None,
+                    skip_card: str | None = None, searchable: bool = True) -> str:
+        """One text in its own language, with its status and provenance: no canonical text beside it.
+        `searchable=False` keeps it out of the page's search index (e.g. another language's printed text)."""
+        if not isinstance(entry, dict) or not entry.get("text"):
+            return ""
+        exclude = "" if searchable else ' data-search-exclude="true"'
+        lines = [f'<div class="cp-text cp-text--{entry.get("status", "official")}"{exclude} markdown="1">', "",
+                 f'<div class="cp-text__main" lang="{lang}" markdown="1">', ""]
+        if label:
+            lines += [f'<span class="cp-canonical-label" markdown="1">**{escape(label)}**</span>', ""]
+        lines += [self.body(page, entry, skip_card), ""]
+        lines += [f'{self.badges(entry.get("status", "official"), False, lang)} <span class="cp-meta">{self.meta(page, entry, lang)}</span>', ""]
+        lines += ["</div>", "", "</div>", ""]
+        return "\n".join(lines)
+
+    def printed_label(self, entry: dict, lang: str) -> str:
+        printing = entry.get("printing") if isinstance(entry.get("printing"), dict) else {}
+        where = i18n.t("printed_on", self.lang).format(set=printing.get("set", "?"), number=printing.get("number", "?"),
+                                                        date=entry.get("version", "?"))
+        return f"{i18n.LANG_NAMES[self.lang][lang]} — {where}"
+
+    def ruling_block(self, page: str, ruling: dict, skip_card: str | None = None) -> str:
+        """A ruling in the page's language when a translation exists; else its original, authoritative text."""
+        texts = ruling.get("text") if isinstance(ruling.get("text"), dict) else {}
+        original = ruling.get("original") if ruling.get("original") in texts else canonical_of(texts, "en")
+        if self.lang in texts or original is None:
+            return self.block(page, texts, original, skip_card)
+        label = f'{i18n.LANG_NAMES[self.lang][original]} · {i18n.t("canonical", self.lang)}' if original != self.lang else None
+        return self.plain_block(page, texts.get(original), original, label, skip_card)

@@ -93,12 +93,14 @@ class Linker:
         names: dict[str, str] = {}
         for card in kb.all("card"):
             for entry in (card.data.get("names") or {}).values():
-                if isinstance(entry, dict) and isinstance(entry.get("text"), str) and len(entry["text"]) >= 2:
+                if isinstance(entry, dict) and isinstance(entry.get("text"), str) and _linkable(entry["text"]):
                     names.setdefault(entry["text"], card.id)
         self.card_names = names
-        self.card_re = (
-            re.compile("|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))) if names else None
-        )
+        # Names by their first two characters, longest first: thousands of names are looked up by a dict at
+        # each place a name can start, instead of one regular expression of thousands of alternatives.
+        self.card_prefixes: dict[str, list[str]] = {}
+        for name in sorted(names, key=len, reverse=True):
+            self.card_prefixes.setdefault(name[:2], []).append(name)
 
     def full_rule_link(self, from_page: str, number: str) -> str | None:
         """The rule on the full-rules pages (built only when CR files are available)."""
@@ -137,17 +139,33 @@ class Linker:
             target = self.rule_link(from_page, now or number, prefer_full)
             title = f"CR {number} ({edition}) — {NOW_LABEL[self.lang]} {now}" if now else "CR " + number
             found.append(_Match(ref.start, ref.end, target, title, now))
-        if self.card_re is not None:
-            for match in self.card_re.finditer(text):
-                card_id = self.card_names[match.group(0)]
-                if card_id != skip_card and _word_bounded(text, match.start(), match.end()):
-                    found.append(_Match(match.start(), match.end(), urls.record_link(from_page, "card", card_id)))
+        for start, end, name in self._card_names_in(text):
+            card_id = self.card_names[name]
+            if card_id != skip_card:
+                found.append(_Match(start, end, urls.record_link(from_page, "card", card_id)))
         found.sort(key=lambda m: (m.start, -(m.end - m.start)))
         kept: list[_Match] = []
         for match in found:
             if not kept or match.start >= kept[-1].end:
                 kept.append(match)
         return kept
+
+    def _card_names_in(self, text: str):
+        """(start, end, name) of each card name written in `text`, left to right, the longest at each place,
+        Latin names as whole words."""
+        prefixes = self.card_prefixes
+        if not prefixes:
+            return
+        end = 0
+        for candidate in _NAME_START.finditer(text):
+            start = candidate.start()
+            if start < end:
+                continue
+            for name in prefixes.get(text[start:start + 2], ()):
+                if text.startswith(name, start) and _word_bounded(text, start, start + len(name)):
+                    end = start + len(name)
+                    yield start, end, name
+                    break
 
     def to_markdown(self, text: str, from_page: str, skip_card: str | None = None, edition: str | None = None,
                     prefer_full: bool = False) -> str:
@@ -187,6 +205,19 @@ def paragraphs_inline(fragment: str) -> str:
             out.append(escape(piece.lstrip(" \t") if after_break else piece).replace("\n", "<br>\n"))
             after_break = False
     return "".join(out)
+
+
+# Where a card name can start: a Latin word's first letter or digit, or any other character (Japanese has no spaces).
+_NAME_START = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]|[^\x00-\x7f]")
+
+
+def _linkable(name: str) -> bool:
+    """Whether a card name is linked where a text writes it. A Latin name stands as a whole word, so two letters
+    will do; Japanese has no word boundaries, and short names are everyday words (待機 is suspend, 平地 plains,
+    活力 vigor): a Japanese name is linked from four characters on."""
+    if any(char.isascii() and char.isalpha() for char in name):
+        return len(name) >= 2
+    return len(name) >= 4
 
 
 def _word_bounded(text: str, start: int, end: int) -> bool:

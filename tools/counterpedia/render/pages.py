@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from functools import lru_cache
 from importlib import resources
 
@@ -13,7 +14,7 @@ from ..provenance import LANGS, text_state
 from ..references import backlinks
 from ..rule_numbers import sort_key
 from ..texts import title as record_title
-from . import i18n, urls
+from . import currency, i18n, urls
 from .blocks import TextRenderer
 from .markup import Linker, escape_line, yaml_string
 
@@ -44,6 +45,21 @@ class SiteRenderer:
         self.r = TextRenderer(kb, lang, self.linker)
         self.backlinks = backlinks(kb)
         self.quoted = kb.quoted_rules()
+        # Indexed once, so that each page costs what it shows (not a scan of every card or ruling).
+        self.cards_by_counter: dict[str, list[str]] = {}  # the card -> counter links
+        for card in kb.all("card"):
+            for counter_id in card.data.get("counters") or []:
+                if isinstance(counter_id, str):
+                    self.cards_by_counter.setdefault(counter_id, []).append(card.id)
+        self.rulings_index: dict[tuple[str, str], list[Record]] = {}  # (kind, id) -> the rulings about it
+        for ruling in sorted(kb.all("ruling"), key=ruling_order):
+            about = ruling.data.get("about") if isinstance(ruling.data.get("about"), dict) else {}
+            for kind in ("counter", "card", "mechanic", "term"):
+                for target in about.get(f"{kind}s") or []:
+                    if isinstance(target, str):
+                        self.rulings_index.setdefault((kind, target), []).append(ruling)
+            if ruling.owner is not None and ruling not in self.rulings_index.get(("card", ruling.owner.id), ()):
+                self.rulings_index.setdefault(("card", ruling.owner.id), []).append(ruling)
 
     # -- helpers -------------------------------------------------------------------------------
     def t(self, key: str) -> str:
@@ -80,9 +96,77 @@ class SiteRenderer:
         return entries
 
     def rulings_about(self, page: str, kind: str, record_id: str) -> list[tuple[Record, str]]:
-        found = [r for r in self.kb.all("ruling") if record_id in ((r.data.get("about") or {}).get(f"{kind}s") or [])]
-        found.sort(key=lambda r: (str(r.data.get("date")), r.id))
-        return [(r, urls.record_link(page, "ruling", r.id)) for r in found]
+        return [(r, urls.record_link(page, "ruling", r.id)) for r in self.rulings_index.get((kind, record_id), [])]
+
+    def ruling_about_links(self, page: str, ruling: Record, shown: tuple[str, str] | None = None) -> list[tuple[str, str]]:
+        """What a ruling's text shows it is about: counters, cards, mechanics, terms, rules; not its own card,
+        nor the record of the page it is shown on (`shown`: kind, id)."""
+        about = ruling.data.get("about") if isinstance(ruling.data.get("about"), dict) else {}
+        links = []
+        for kind in ("counter", "card", "mechanic", "term"):
+            ids = [i for i in about.get(f"{kind}s") or [] if not (ruling.owner is not None and kind == "card" and i == ruling.owner.id)
+                   and (kind, i) != shown]
+            links += self.links(page, kind, ids)
+        links += [("CR " + n, self.linker.rule_link(page, n)) for n in about.get("rules") or [] if isinstance(n, str)]
+        return links
+
+    def currency_line(self, page: str, records: list[Record], rulings: list[Record]) -> str:
+        """How current the data of a page is (see counterpedia.render.currency), as one line of Markdown."""
+        found = currency.of_records(self.kb, records, rulings)
+        label = f"**{self.t('currency')}**: "
+        opening = '<p class="cp-currency" data-search-exclude="true" markdown="span">'  # the same line on every card
+        if not found:
+            return f'{opening}{label}{self.t("currency_none")}</p>'
+        parts = [f"[{escape(title)}]({urls.record_link(page, 'source', source_id)}) ({date})"
+                 for source_id, title, date in found.datasets]
+        if found.newest_ruling:
+            parts.append(self.t("newest_ruling").format(date=found.newest_ruling))
+        return f'{opening}{label}{self.t("currency_text").format(sources="; ".join(parts))}</p>'
+
+    def rulings_notes(self, page: str, rulings: list[Record]) -> list[str]:
+        """For rulings read from MTGJSON: where they come from and why they are not marked official."""
+        notes = []
+        for source_id in sorted({r.data.get("source") for r in rulings if isinstance(r.data.get("source"), str)}):
+            if source_id.startswith(MIXED_RULINGS_SOURCES):
+                notes.append(self.t("mixed_rulings").format(source=self.r.source_link(page, source_id)))
+        return notes
+
+    def cards_table(self, page: str, cards: list[Record], with_counters: bool = False) -> str:
+        """A filterable, sortable table of cards with their three names (plain HTML: thousands of rows)."""
+        order = [self.lang] + [lang for lang in LANGS if lang != self.lang]
+        head = "".join(f"<th>{html.escape(i18n.ENDONYMS[lang])}</th>" for lang in order)
+        if with_counters:
+            head += f"<th>{html.escape(self.t('counters'))}</th>"
+        rows = []
+        for card in sorted(cards, key=lambda r: (self.title(r).casefold(), r.id)):
+            href = html.escape(urls.to_html(urls.record_link(page, "card", card.id)))
+            names = card.data.get("names") if isinstance(card.data.get("names"), dict) else {}
+            cells = []
+            for position, lang in enumerate(order):
+                entry = names.get(lang)
+                text = entry.get("text") if isinstance(entry, dict) and isinstance(entry.get("text"), str) else None
+                if position == 0:
+                    shown = html.escape(text or self.title(card))
+                    cells.append(f'<td><a href="{href}">{shown}</a></td>')
+                else:
+                    cells.append(f'<td lang="{lang}">{html.escape(text) if text else "—"}</td>')
+            if with_counters:
+                kinds = [self.kb.get("counter", c) for c in card.data.get("counters") or [] if isinstance(c, str)]
+                shown = ", ".join(html.escape(self.title(k)) for k in kinds if k is not None)
+                if card.data.get("any_counter") is True:
+                    shown = (shown + " · " if shown else "") + "*"
+                cells.append(f"<td>{shown}</td>")
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        placeholder = html.escape(self.t("filter"))
+        return "\n".join([
+            '<div class="cp-catalogue cp-cards" data-search-exclude="true">',  # each card is found on its own page
+            f'<input type="search" class="cp-filter" placeholder="{placeholder}" aria-label="{placeholder}">',
+            f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>",
+            *rows,
+            "</tbody>\n</table>",
+            "</div>",
+            "",
+        ])
 
     def links(self, page: str, kind: str, ids) -> list[tuple[str, str]]:
         result = []
@@ -96,15 +180,36 @@ class SiteRenderer:
     def counter_page(self, record: Record) -> str:
         page, _ = urls.page_path("counter", record.id)
         related = record.data.get("related") or {}
+        cards = [c for c in (self.kb.get("card", i) for i in self.cards_by_counter.get(record.id, [])) if c is not None]
+        rulings = self.rulings_about(page, "counter", record.id)
         return self.render(
             "counter.md.j2", page, rec=record, title=self.title(record),
             rules=self.rule_entries(page, record.data.get("rules") or []),
-            cards=self.links(page, "card", record.data.get("cards")),
-            rulings=self.rulings_about(page, "counter", record.id),
+            cards=cards, cards_table=self.cards_table(page, cards) if cards else "",
+            rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
+            rulings_page=urls.relative(page, urls.rulings_about_page("counter", record.id)) if rulings else None,
             related=self.links(page, "counter", related.get("counters")) + self.links(page, "mechanic", related.get("mechanics"))
             + self.links(page, "term", related.get("terms")),
-            cited_by=self.cited_by(page, "counter", record.id),
+            cited_by=[c for c in self.cited_by(page, "counter", record.id) if c[1] not in self._listed_kinds],
+            currency=self.currency_line(page, [record, *cards], [r for r, _ in rulings]),
         )
+
+    @property
+    def _listed_kinds(self) -> tuple[str, str]:
+        """Kinds a counter or mechanic page lists in sections of their own, not again under "cited by"."""
+        return (i18n.t("kind_card", self.lang), i18n.t("kind_ruling", self.lang))
+
+    def rulings_about_page(self, kind: str, record: Record) -> str:
+        """Every ruling about one counter or mechanic, on a page of its own (+1/+1 counters: over a thousand)."""
+        page = urls.rulings_about_page(kind, record.id)
+        entries = []
+        for ruling, href in self.rulings_about(page, kind, record.id):
+            heading = self.title(ruling.owner) if ruling.owner is not None else ruling.id
+            entries.append((ruling, href, heading))
+        return self.render("rulings_about.md.j2", page, rec=record, kind=kind, title=self.title(record),
+                           heading=self.t("rulings_about").format(name=self.title(record)),
+                           back=urls.record_link(page, kind, record.id), entries=entries,
+                           rulings_notes=self.rulings_notes(page, [r for r, _h, _t in entries]))
 
     def rule_page(self, record: Record) -> str:
         page, _ = urls.page_path("rule", record.id)
@@ -113,19 +218,34 @@ class SiteRenderer:
 
     def card_page(self, record: Record) -> str:
         page, _ = urls.page_path("card", record.id)
-        return self.render("card.md.j2", page, rec=record, title=self.title(record),
-                           rulings=self.rulings_about(page, "card", record.id),
-                           cited_by=self.cited_by(page, "card", record.id))
+        texts = record.data.get("text") if isinstance(record.data.get("text"), dict) else {}
+        order = [self.lang] + [lang for lang in LANGS if lang != self.lang]
+        printed = [(lang, texts[lang]) for lang in order
+                   if lang != "en" and isinstance(texts.get(lang), dict) and texts[lang].get("text")]
+        # Each language's search index holds that language's texts: the Oracle text when none is printed in it.
+        oracle_searchable = self.lang == "en" or all(lang != self.lang for lang, _entry in printed)
+        rulings = self.rulings_about(page, "card", record.id)
+        counters = self.links(page, "counter", record.data.get("counters"))
+        return self.render("card.md.j2", page, rec=record, title=self.title(record), counters=counters,
+                           oracle=texts.get("en") if isinstance(texts.get("en"), dict) else None, printed=printed,
+                           oracle_searchable=oracle_searchable,
+                           rulings=[(r, href, self.ruling_about_links(page, r, ("card", record.id))) for r, href in rulings],
+                           rulings_notes=self.rulings_notes(page, [r for r, _ in rulings]),
+                           anchor_of=lambda r: urls.page_path("ruling", r.id)[1] if r.owner is record else None,
+                           cited_by=[c for c in self.cited_by(page, "card", record.id) if c[1] != i18n.t("kind_ruling", self.lang)],
+                           currency=self.currency_line(page, [record], [r for r, _ in rulings]))
 
     def mechanic_page(self, record: Record) -> str:
         page, _ = urls.page_path("mechanic", record.id)
+        rulings = self.rulings_about(page, "mechanic", record.id)
         return self.render(
             "mechanic.md.j2", page, rec=record, title=self.title(record),
             type_label=i18n.MECHANIC_TYPES.get(record.data.get("type"), {}).get(self.lang, ""),
             rules=self.rule_entries(page, record.data.get("rules") or []),
             counters=self.links(page, "counter", record.data.get("counters")),
-            rulings=self.rulings_about(page, "mechanic", record.id),
-            cited_by=self.cited_by(page, "mechanic", record.id),
+            rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
+            rulings_page=urls.relative(page, urls.rulings_about_page("mechanic", record.id)) if rulings else None,
+            cited_by=[c for c in self.cited_by(page, "mechanic", record.id) if c[1] not in self._listed_kinds],
         )
 
     def glossary_page(self) -> str:
@@ -148,32 +268,56 @@ class SiteRenderer:
         return self.render("sources.md.j2", page, sources=sources)
 
     def rulings_page(self) -> str:
+        """Rulings by date: the years (each a page of its own), then the rulings not kept on one card, in full."""
         page = "rulings/index.md"
+        years: dict[str, int] = {}
+        for ruling in self.kb.all("ruling"):
+            year = str(ruling.data.get("date"))[:4]
+            years[year] = years.get(year, 0) + 1
         by_date: dict[str, list] = {}
-        for ruling in sorted(self.kb.all("ruling"), key=lambda r: (str(r.data.get("date")), r.id), reverse=True):
-            about = ruling.data.get("about") or {}
-            links = []
-            for kind in ("counter", "card", "mechanic", "term"):
-                links += self.links(page, kind, about.get(f"{kind}s"))
-            links += [("CR " + n, self.linker.rule_link(page, n)) for n in about.get("rules") or []]
-            by_date.setdefault(str(ruling.data.get("date")), []).append((ruling, ruling.data.get("source"), links))
+        for ruling in sorted((r for r in self.kb.all("ruling") if r.owner is None), key=ruling_order, reverse=True):
+            by_date.setdefault(str(ruling.data.get("date")), []).append(
+                (ruling, ruling.data.get("source"), self.ruling_about_links(page, ruling)))
         for group in by_date.values():
             group.sort(key=lambda item: item[0].id)
-        return self.render("rulings.md.j2", page, by_date=list(by_date.items()))
+        year_links = [(year, count, urls.relative(page, urls.rulings_year_page(year)))
+                      for year, count in sorted(years.items(), reverse=True)]
+        return self.render("rulings.md.j2", page, years=year_links, by_date=list(by_date.items()))
+
+    def rulings_year_pages(self) -> dict[str, str]:
+        """One page per year: every ruling of that year, by date, each linked to where it is shown in full."""
+        by_year: dict[str, list[Record]] = {}
+        for ruling in sorted(self.kb.all("ruling"), key=ruling_order, reverse=True):
+            by_year.setdefault(str(ruling.data.get("date"))[:4], []).append(ruling)
+        pages = {}
+        for year, rulings in by_year.items():
+            page = urls.rulings_year_page(year)
+            groups: dict[str, list] = {}
+            for ruling in rulings:
+                owner = self.title(ruling.owner) if ruling.owner is not None else ruling.id
+                groups.setdefault(str(ruling.data.get("date")), []).append(
+                    (owner, urls.to_html(urls.record_link(page, "ruling", ruling.id)), original_text(ruling)))
+            pages[page] = self.render("rulings_year.md.j2", page, year=year, count=len(rulings),
+                                      rulings_notes=self.rulings_notes(page, rulings),
+                                      heading=self.t("rulings_of_year").format(year=year), groups=list(groups.items()),
+                                      index=urls.relative(page, "rulings/index.md"))
+        return pages
 
     def rulings_by_counter_page(self) -> str:
         page = "rulings/by-counter.md"
         groups = []
         for counter in sorted(self.kb.all("counter"), key=lambda r: self.title(r).casefold()):
-            rulings = self.rulings_about(page, "counter", counter.id)
-            if not rulings:
-                continue
-            rows = []
-            for ruling, href in rulings:
-                text = self.r.name(ruling.data.get("text"), ruling.id)
-                rows.append((str(ruling.data.get("date")), href, text if len(text) <= 90 else text[:88] + "…"))
-            groups.append((self.title(counter), urls.record_link(page, "counter", counter.id), rows))
+            count = len(self.rulings_index.get(("counter", counter.id), []))
+            if count:
+                groups.append((self.title(counter), urls.record_link(page, "counter", counter.id), count,
+                               urls.relative(page, urls.rulings_about_page("counter", counter.id))))
         return self.render("rulings_by_counter.md.j2", page, by_counter=groups)
+
+    def cards_index_page(self) -> str:
+        page = urls.INDEX_PAGES["card"]
+        cards = self.kb.all("card")
+        return self.render("cards_index.md.j2", page, heading=self.t("cards"), count=len(cards),
+                           table=self.cards_table(page, cards, with_counters=True))
 
     def index_page(self, kind: str, heading_key: str) -> str:
         page = urls.INDEX_PAGES[kind]
@@ -184,9 +328,6 @@ class SiteRenderer:
                 extra = f"{record.data.get('section')}"
             elif kind == "mechanic":
                 extra = i18n.MECHANIC_TYPES.get(record.data.get("type"), {}).get(self.lang, "")
-            elif kind == "card":
-                names = record.data.get("names") or {}
-                extra = " / ".join(str(names[l]["text"]) for l in LANGS if l != self.lang and isinstance(names.get(l), dict))
             items.append((self.title(record), urls.record_link(page, kind, record.id), extra))
         if kind == "rule":
             items.sort(key=lambda item: item[2])
@@ -217,7 +358,9 @@ class SiteRenderer:
                 "own_rules": ", ".join(f"[{n}]({self.linker.rule_link(page, n)})" for n in own) or self.t("no"),
                 "status": status,
             })
-        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive)
+        rulings = self.kb.all("ruling")
+        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive,
+                           currency=self.currency_line(page, self.kb.all("card"), rulings))
 
     def status_page(self) -> str:
         page = "status.md"
@@ -249,8 +392,13 @@ class SiteRenderer:
             pages[urls.page_path("card", record.id)[0]] = self.card_page(record)
         for record in self.kb.all("mechanic"):
             pages[urls.page_path("mechanic", record.id)[0]] = self.mechanic_page(record)
+        for kind in ("counter", "mechanic"):
+            for record in self.kb.all(kind):
+                if self.rulings_index.get((kind, record.id)):
+                    pages[urls.rulings_about_page(kind, record.id)] = self.rulings_about_page(kind, record)
+        pages.update(self.rulings_year_pages())
         pages["rules/index.md"] = self.index_page("rule", "rules")
-        pages["cards/index.md"] = self.index_page("card", "cards")
+        pages["cards/index.md"] = self.cards_index_page()
         pages["mechanics/index.md"] = self.index_page("mechanic", "mechanics")
         pages["rulings/index.md"] = self.rulings_page()
         pages["rulings/by-counter.md"] = self.rulings_by_counter_page()
@@ -270,6 +418,22 @@ def defining_rules(counter: Record) -> list[str]:
     E160 makes sure a kind so covered cites its rule)."""
     return sorted((str(n) for n in counter.data.get("rules") or [] if str(n).startswith("122.1") and str(n)[-1].isalpha()),
                   key=sort_key)
+
+
+# Rulings sources that mix Wizards of the Coast's rulings with Scryfall's notes (MTGJSON drops which is which).
+MIXED_RULINGS_SOURCES = ("mtgjson-rulings-",)
+INLINE_RULINGS = 10  # a counter or mechanic page shows this many rulings in full; more go on a page of their own
+
+
+def ruling_order(ruling: Record) -> tuple:
+    return (str(ruling.data.get("date")), ruling.owner.id if ruling.owner is not None else "", ruling.id)
+
+
+def original_text(ruling: Record) -> str:
+    """A ruling's text in its original language (the authoritative one)."""
+    texts = ruling.data.get("text") if isinstance(ruling.data.get("text"), dict) else {}
+    entry = texts.get(ruling.data.get("original")) or next((e for e in texts.values() if isinstance(e, dict)), {})
+    return str(entry.get("text", "")) if isinstance(entry, dict) else ""
 
 
 def has_own_rules(counter: Record) -> bool:

@@ -30,6 +30,9 @@ def page_path(kind: str, record_id: str) -> tuple[str, str | None]:
     if kind == "mechanic":
         return f"mechanics/{record_id}.md", None
     if kind == "ruling":
+        card, separator, local = record_id.partition("/")
+        if separator:  # a card's ruling (knowledge.embedded_id): on its card's page
+            return f"cards/{card}.md", ruling_anchor(local)
         return "rulings/index.md", record_id
     if kind == "term":
         return "glossary.md", record_id
@@ -38,9 +41,37 @@ def page_path(kind: str, record_id: str) -> tuple[str, str | None]:
     raise KeyError(kind)
 
 
+def ruling_anchor(local_id: str) -> str:
+    """The anchor of a card's ruling on the card's page."""
+    return f"ruling-{local_id}"
+
+
+def rulings_about_page(kind: str, record_id: str) -> str:
+    """The page listing the rulings about a counter or a mechanic."""
+    return f"rulings/{kind}s/{record_id}.md"
+
+
+def rulings_year_page(year: str) -> str:
+    return f"rulings/{year}.md"
+
+
 def rule_anchor(number: str) -> str:
     """The anchor of a rule on its page: 727.1a -> 727-1a."""
     return rule_numbers.parse(number).anchor if rule_numbers.is_valid(number) else number.replace(".", "-")
+
+
+def _relpath(to_page: str, from_dir: str) -> str:
+    """posixpath.relpath for the site's relative page paths, without its calls to the file system (os.getcwd):
+    pages link to each other a hundred thousand times per language."""
+    target = [p for p in to_page.split("/") if p and p != "."]
+    start = [p for p in from_dir.split("/") if p and p != "."]
+    if ".." in target or ".." in start:
+        return posixpath.relpath(to_page, from_dir or ".")
+    common = 0
+    while common < min(len(target), len(start)) and target[common] == start[common]:
+        common += 1
+    parts = [".."] * (len(start) - common) + target[common:]
+    return "/".join(parts) or "."
 
 
 def relative(from_page: str, to_page: str, anchor: str | None = None) -> str:
@@ -48,8 +79,16 @@ def relative(from_page: str, to_page: str, anchor: str | None = None) -> str:
     if from_page == to_page:
         target = ""
     else:
-        target = posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
-    return target + (f"#{anchor}" if anchor else "") if (target or anchor) else to_page
+        target = _relpath(to_page, posixpath.dirname(from_page))
+    return target + (f"#{anchor}" if anchor else "") if (target or anchor) else posixpath.basename(to_page)
+
+
+def to_html(target: str) -> str:
+    """A Markdown link target (page.md#anchor) as the built site's URL, for links written as HTML."""
+    path, hash_, anchor = target.partition("#")
+    if path.endswith(".md"):
+        path = path[:-3] + ".html"
+    return path + hash_ + anchor
 
 
 def record_link(from_page: str, kind: str, record_id: str) -> str:

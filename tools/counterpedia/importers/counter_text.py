@@ -1,0 +1,171 @@
+"""Which counters a card's Oracle text (or a ruling's text) uses: the rule both importers follow.
+
+A text **uses a counter kind of the catalogue** when it names it: "<name> counter(s)" ("put a +1/+1
+counter", "remove two time counters"), or in a list of kinds ending in "counter(s)" ("a flying, first
+strike, or lifelink counter"), or in a list after "counter … from among" ("choose a kind of counter …
+from among flying, first strike, … and +1/+1").
+
+A text **acts on counters of any kind** when it speaks of counters without naming a kind: "remove a
+counter from target permanent", "for each counter on it", "creatures with no counters on them",
+proliferate's "another counter of each kind already there". Anaphoric uses ("those counters", "the
+counter") refer to a kind named before and do not count.
+
+Not counters: the verb ("counter target spell", "counter up to one target …", "counter <this card's
+name>", "countered") and the card's own name ("Spell Counter"). A word before "counter(s)" that is no
+kind of the catalogue, no excluded kind and no determiner is an **unknown kind** ("hour counter"),
+reported so that the catalogue can be completed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..catalogue.crscan import name_pattern
+
+# "counter" as a verb, after the card's own names are replaced by CARDNAME.
+VERB_RE = re.compile(
+    r"\bcounter(?:s|ed|ing)?\s+(?:target|that|it\b|them|this|the\s+(?:next|first|spell|abilit|copy)|a\s+spell|spells?\b"
+    r"|abilit|up\s+to|all\b|each\s+(?:spell|abilit|other)|any\s+number|CARDNAME|another\s+target)"
+    r"|\b(?:is|are|be|been|was|were|being|isn[’']t|aren[’']t|can[’']t\s+be|can\s+be|cannot\s+be)\s+countered\b"
+    r"|\bcountered\b|\bcounterspells?\b",
+    re.IGNORECASE,
+)
+COUNTER_WORD_RE = re.compile(r"\bcounters?\b", re.IGNORECASE)
+
+# Words before "counter(s)" that name no kind: determiners, numbers, and the words of generic uses.
+GENERIC_BEFORE = frozenset(
+    "a an any all each every no more another additional of x one two three four five six seven eight nine ten "
+    "eleven twelve twenty hundred many several different fewer most least total number kind kinds put get gets "
+    "remove removes move moves with without and or on from if had has have had".split()
+)
+# Words that refer back to counters named before ("those counters", "the moved counter"), or use the word
+# otherwise ("use your shoes as counters").
+ANAPHORIC_BEFORE = frozenset("those these that the its their his her such same this them moved as".split())
+_WORD_BEFORE = re.compile(r"([^\s(“\"]+)\s+$")
+QUOTES = "\"“”‘’'"
+
+
+@dataclass(frozen=True)
+class CounterKind:
+    id: str
+    name: str  # the English name without " counter", e.g. "acorn", "+1/+1", "first strike"
+
+
+@dataclass
+class TextScan:
+    """What one text shows about counters."""
+
+    kinds: set[str] = field(default_factory=set)  # catalogue counter ids
+    any_counter: bool = False
+    unknown: set[str] = field(default_factory=set)  # words used as a kind that the catalogue does not have
+    excluded: set[str] = field(default_factory=set)  # kinds of the reviewed excluded list
+
+    def merge(self, other: "TextScan") -> None:
+        self.kinds |= other.kinds
+        self.any_counter = self.any_counter or other.any_counter
+        self.unknown |= other.unknown
+        self.excluded |= other.excluded
+
+
+def kinds_from_counters(counters: Iterable[tuple[str, dict]]) -> list[CounterKind]:
+    """The kinds to look for, from the counter records' English names ("acorn counter" -> acorn)."""
+    kinds = []
+    for counter_id, data in counters:
+        names = data.get("names") or {}
+        english = names.get("en", {}).get("text") if isinstance(names.get("en"), dict) else None
+        if not isinstance(english, str) or not english.lower().endswith(" counter"):
+            continue
+        name = english[: -len(" counter")].strip()
+        if not name or "X" in name:  # "+X/+Y counter" is a family, not a printed name
+            continue
+        kinds.append(CounterKind(counter_id, name))
+    return kinds
+
+
+def _alternation(names: Iterable[str]) -> str:
+    return "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
+
+
+class CounterScanner:
+    """Scans texts for the kinds of the catalogue (and of the excluded list), with compiled patterns."""
+
+    def __init__(self, kinds: list[CounterKind], excluded: Iterable[str] = ()):
+        self.kinds = kinds
+        self.by_name = {k.name.lower(): k.id for k in kinds}
+        self.excluded = {name.lower() for name in excluded}
+        names = list(self.by_name) + sorted(self.excluded)
+        # "<name> counter(s)", the name not inside a longer word ("age" is not in "damage"), as crscan.name_pattern
+        alnum = [n for n in names if n[:1].isalnum()]
+        other = [n for n in names if not n[:1].isalnum()]
+        parts = []
+        if alnum:
+            parts.append(r"(?<![\w+/-])(?:" + _alternation(alnum) + r")")
+        if other:
+            parts.append(r"(?<![\w/])(?:" + _alternation(other) + r")")
+        any_name = "(?:" + "|".join(parts) + ")" if parts else "(?!)"
+        self.named = re.compile(r"(" + any_name + r")\s+counters?\b", re.IGNORECASE)
+        plain = _alternation(names) if names else "(?!)"
+        item = r"(?:" + plain + r")"
+        # "a flying, first strike, or lifelink counter": a list of kinds ending in counter(s)
+        self.listed = re.compile(r"(?<![\w+/-])(" + item + r"(?:,\s*" + item + r")*,?\s+(?:and|or|and/or)\s+"
+                                 + item + r")\s+counters?\b", re.IGNORECASE)
+        # "… counter … from among flying, first strike, … and +1/+1"
+        self.among = re.compile(r"\bcounters?\b[^.\n]*?\bfrom among\s+(" + item + r"(?:,\s*" + item + r")*,?\s+(?:and|or)\s+"
+                                + item + r")", re.IGNORECASE)
+        self.item = re.compile(r"(?<![\w+/-])(" + plain + r")(?![\w])", re.IGNORECASE) if names else None
+
+    def _kind_of(self, name: str, scan: TextScan) -> None:
+        key = name.lower()
+        if key in self.by_name:
+            scan.kinds.add(self.by_name[key])
+        elif key in self.excluded:
+            scan.excluded.add(key)
+
+    def scan(self, text: str, own_names: Iterable[str] = ()) -> TextScan:
+        scan = TextScan()
+        if "counter" not in text.lower():
+            return scan
+        for name in sorted({n for n in own_names if n}, key=len, reverse=True):
+            text = text.replace(name, "CARDNAME")
+        covered: list[tuple[int, int]] = []
+        for pattern in (self.listed, self.named):
+            for match in pattern.finditer(text):
+                if _inside(match.start(), covered):
+                    continue
+                covered.append((match.start(), match.end()))
+                if pattern is self.named:
+                    self._kind_of(match.group(1), scan)
+                elif self.item is not None:
+                    for item in self.item.finditer(match.group(1)):
+                        self._kind_of(item.group(1), scan)
+        for match in self.among.finditer(text):
+            if self.item is not None:
+                for item in self.item.finditer(match.group(1)):
+                    self._kind_of(item.group(1), scan)
+        verbs = [(m.start(), m.end()) for m in VERB_RE.finditer(text)]
+        for match in COUNTER_WORD_RE.finditer(text):
+            if _inside(match.start(), covered) or _inside(match.start(), verbs):
+                continue
+            if match.start() and text[match.start() - 1] in QUOTES:
+                continue  # the word itself, quoted: 'says "spell" or "counter,"'
+            before = _WORD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
+            word = before.group(1) if before else ""
+            bare = word.strip(",;:.()—–-").lower()
+            if not bare or bare in GENERIC_BEFORE or bare.isdigit() or word.endswith((",", ";", ":", ".", "—", "(")):
+                scan.any_counter = True
+            elif bare in ANAPHORIC_BEFORE or bare == "cardname":
+                continue
+            else:
+                scan.unknown.add(bare)
+        return scan
+
+
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+def pattern_for(name: str) -> re.Pattern:
+    """One kind's pattern, as the catalogue uses it (kept for callers that look for one name)."""
+    return name_pattern(name)
