@@ -22,19 +22,20 @@ SETS = sorted(EXCERPTS.glob("*.json"))
 
 # A record written by hand before any import: found by its English name, it gets its Oracle ID; its hand-made
 # Japanese name differs from the printed one (a conflict, kept); its missing French name and texts are added.
+# It is in fmt's layout (languages in the schema's order), as `counterpedia fmt --check` keeps every record.
 ABOROTH = """# Written by hand: keep me.
 id: aboroth
 names:
-  en:
-    text: Aboroth
-    status: official
-    source: wotc-oracle
-    version: "2022-04-25"
   ja:
     text: アボロス (hand-edited)
     status: official
     source: wotc-printed-cards
     version: "1997-06-09"
+  en:
+    text: Aboroth
+    status: official
+    source: wotc-oracle
+    version: "2022-04-25"
 counters:
   - minus1-minus1
 """
