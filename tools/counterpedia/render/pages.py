@@ -117,7 +117,7 @@ class SiteRenderer:
         opening = '<p class="cp-currency" data-search-exclude="true" markdown="span">'  # the same line on every card
         if not found:
             return f'{opening}{label}{self.t("currency_none")}</p>'
-        parts = [f"[{escape(title)}]({urls.record_link(page, 'source', source_id)}) ({date})"
+        parts = [f"[{escape_line(title)}]({urls.record_link(page, 'source', source_id)}) ({date})"
                  for source_id, title, date in found.datasets]
         if found.newest_ruling:
             parts.append(self.t("newest_ruling").format(date=found.newest_ruling))
