@@ -20,7 +20,7 @@ FOLDER_PAGES = {
     "mechanics/index.md": "mechanics/",
     "rules/index.md": "rules/",
     "rulings/index.md": "rulings/",
-    "rulings/by-counter.md": "rulings/",
+    "rulings/by-counter.md": "",  # rulings kept in card files and in data/rulings/
     "glossary.md": "terms/",
     "sources.md": "sources/",
     "status.md": "",
