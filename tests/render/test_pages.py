@@ -69,3 +69,18 @@ def test_the_catalogue_names_the_rule_that_gives_a_kind_its_effect(valid_data):
             if line.startswith("| [")}
     assert "[122.1a](rules/counters.md#122-1a)" in rows[r"\+2/+2 counter"]  # a leading + is escaped: not a list item
     assert rows["rad counter"].split("|")[5].strip() == "no"  # this fixture's rad cites 727.1 and 727.1a only
+
+
+def test_every_holder_a_counter_may_have_is_named_in_each_language():
+    """A counter page names who can have the counter in the reader's language, never the schema's key."""
+    import json
+    from pathlib import Path
+
+    from counterpedia.render import i18n
+
+    schema = json.loads((Path(__file__).resolve().parents[2] / "tools" / "counterpedia" / "schemas" / "counter.schema.json")
+                        .read_text(encoding="utf-8"))
+    holders = schema["properties"]["holders"]["items"]["enum"]
+    assert "sprocket" in holders  # the CRANK! counter of Unstable's Contraptions
+    for holder in holders:
+        assert set(i18n.HOLDERS[holder]) == {"ja", "en", "fr"}, holder
