@@ -195,6 +195,8 @@ HOLDERS = {
     "card": {"ja": "カード (戦場以外の領域)", "en": "card (in a zone other than the battlefield)", "fr": "carte (dans une zone autre que le champ de bataille)"},
     "spell": {"ja": "呪文 (スタック上)", "en": "spell (on the stack)", "fr": "sort (sur la pile)"},
     "emblem": {"ja": "紋章", "en": "emblem", "fr": "emblème"},
+    # Unstable's Contraptions: Clock of DOOOOOOOOOOOOM! moves "the CRANK! counter to your Contraption deck's next sprocket".
+    "sprocket": {"ja": "スプロケット (Contraption デッキの)", "en": "sprocket (of a Contraption deck)", "fr": "pignon (d’un deck de Contraptions)"},
 }
 
 MECHANIC_TYPES = {
