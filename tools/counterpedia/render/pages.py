@@ -161,9 +161,10 @@ class SiteRenderer:
         return "\n".join([
             '<div class="cp-catalogue cp-cards" data-search-exclude="true">',  # each card is found on its own page
             f'<input type="search" class="cp-filter" placeholder="{placeholder}" aria-label="{placeholder}">',
-            f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>",
+            # Hundreds of rows (+1/+1: 1,754 cards) scroll in a box of their own, header kept in view.
+            f'<div class="cp-scroll">\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>',
             *rows,
-            "</tbody>\n</table>",
+            "</tbody>\n</table>\n</div>",
             "</div>",
             "",
         ])
