@@ -119,9 +119,10 @@ class SiteRenderer:
             return f'{opening}{label}{self.t("currency_none")}</p>'
         parts = [f"[{escape_line(title)}]({urls.record_link(page, 'source', source_id)}) ({date})"
                  for source_id, title, date in found.datasets]
-        if found.newest_ruling:
-            parts.append(self.t("newest_ruling").format(date=found.newest_ruling))
-        return f'{opening}{label}{self.t("currency_text").format(sources="; ".join(parts))}</p>'
+        sentences = [self.t("currency_text").format(sources="; ".join(parts))] if parts else []
+        if found.newest_ruling:  # a ruling entered by hand (the seeds' 2024 rad rulings) can be newer than any dataset
+            sentences.append(self.t("newest_ruling").format(date=found.newest_ruling))
+        return f'{opening}{label}{("" if self.lang == "ja" else " ").join(sentences)}</p>'
 
     def rulings_notes(self, page: str, rulings: list[Record]) -> list[str]:
         """For rulings read from MTGJSON: where they come from and why they are not marked official."""
