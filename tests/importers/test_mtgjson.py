@@ -174,6 +174,21 @@ def test_a_hand_edited_record_is_found_by_name_kept_and_completed(mtgjson_data, 
         "'アボロス' (printed on WTH #117, 1997-06-09): kept" in out
 
 
+def test_a_ruling_already_there_gets_the_links_it_lacks_and_keeps_the_rest(mtgjson_data, capsys):
+    """A counter kind added to the catalogue after an import: the next run links the rulings that name it."""
+    assert imported(mtgjson_data, EXCERPTS / "WTH.json") == 0
+    path = mtgjson_data / "cards" / "a" / "aboroth.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("      counters:\n        - age\n") == 1
+    path.write_text(text.replace("      counters:\n        - age\n", "", 1), encoding="utf-8")
+    capsys.readouterr()
+    assert imported(mtgjson_data, EXCERPTS / "WTH.json") == 0
+    out = capsys.readouterr().out
+    assert path.read_text(encoding="utf-8") == text
+    [links] = [line for line in out.splitlines() if line.startswith("ruling links")]
+    assert links.split()[2:5] == ["1", "1", "0"]  # added, unchanged (the mechanic), conflict
+
+
 def test_a_second_run_changes_no_file(mtgjson_data, capsys):
     assert imported(mtgjson_data, *SETS) == 0
     before = snapshot(mtgjson_data)
