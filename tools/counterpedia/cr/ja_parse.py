@@ -30,7 +30,7 @@ from datetime import date
 from functools import cached_property
 from pathlib import Path
 
-from .parse import edition_from_name, split_lines
+from .parse import parse_path, split_lines
 
 CONTENTS_MARKER = "もくじ"
 BODY_MARKER = "マジック：ザ・ギャザリング　総合ルール"
@@ -215,21 +215,7 @@ def effective_date(lines: list[str]) -> date | None:
 
 def parse_file(path: str | Path) -> JaEdition:
     """Parse a Japanese CR file; the edition id comes from its name, else from its effective date."""
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise JaCRParseError(f"{path}: cannot read: {error.strerror or error}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise JaCRParseError(f"{path}: not UTF-8 text, so not the Japanese Comprehensive Rules") from None
-    try:
-        edition = parse_text(text, edition_from_name(path.name))
-    except JaCRParseError as error:
-        raise JaCRParseError(f"{path}: {error}") from None
-    object.__setattr__(edition, "source", path)
-    return edition
+    return parse_path(Path(path), parse_text, JaCRParseError, "the Japanese Comprehensive Rules")
 
 
 def parse_text(text: str, edition_id: str | None = None) -> JaEdition:

@@ -135,19 +135,24 @@ def parse_file(path: str | Path) -> Edition:
 
     The name wins because the two can differ: the 20240206 file says "February 2, 2024".
     """
-    path = Path(path)
+    return parse_path(Path(path), parse_text, CRParseError, "a Comprehensive Rules file")
+
+
+def parse_path(path: Path, parse, error_class: type[Exception], what: str):
+    """Read a rules file as UTF-8 and parse it with `parse(text, edition id from the name)`; every failure is an
+    `error_class` naming the file (shared by the English and the Japanese parsers)."""
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise CRParseError(f"{path}: cannot read: {error.strerror or error}") from None
+        raise error_class(f"{path}: cannot read: {error.strerror or error}") from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise CRParseError(f"{path}: not UTF-8 text, so not a Comprehensive Rules file") from None
+        raise error_class(f"{path}: not UTF-8 text, so not {what}") from None
     try:
-        edition = parse_text(text, edition_from_name(path.name))
-    except CRParseError as error:
-        raise CRParseError(f"{path}: {error}") from None
+        edition = parse(text, edition_from_name(path.name))
+    except error_class as error:
+        raise error_class(f"{path}: {error}") from None
     object.__setattr__(edition, "source", path)  # frozen, but set once before anyone sees it
     return edition
 
