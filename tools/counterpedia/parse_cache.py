@@ -92,7 +92,8 @@ class ParseCache:
         if not isinstance(blob, str):
             return None
         try:
-            data = json.loads(blob, object_hook=_decode)  # a fresh copy for each load: callers may change records
+            # A fresh copy for each load: callers may change records. Dates only where stored (rare).
+            data = json.loads(blob, object_hook=_decode) if _DATE in blob else json.loads(blob)
         except Exception:
             return None
         self.used[key] = blob
