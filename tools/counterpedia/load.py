@@ -262,6 +262,11 @@ def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tupl
         problem = depth_problem(source)
         if problem is not None:
             return None, [diag.make(shown, problem.position, problem.code, problem.message)]
+    from .yamlevents import UNSURE, load as load_plain
+
+    data = load_plain(source)  # a plain record (nearly all of them), read three times faster
+    if data is not UNSURE:
+        return Document(shown, kind, data, stem, source), []
     try:
         data = fast_loader().load(source)
     except YAMLError as error:
