@@ -48,6 +48,8 @@ class Document:
     stem: str
     source: str = ""
     _tree: object = field(default=None, repr=False, compare=False)
+    # The data is JSON as it is (counterpedia.yamlevents): the parse cache stores it without converting it.
+    json_ready: bool = field(default=False, repr=False, compare=False)
 
     @property
     def tree(self):
@@ -233,7 +235,7 @@ def read_document(path: Path, root: Path | None = None, cache=None,
             return Document(shown, kind, data, path.stem, source), []
     document, problems = parse_document(source, shown, path.stem, kind)
     if cache is not None and document is not None and not problems:
-        cache.put(source, document.data)
+        cache.put(source, document.data, document.json_ready)
     return document, problems
 
 
@@ -262,11 +264,11 @@ def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tupl
         problem = depth_problem(source)
         if problem is not None:
             return None, [diag.make(shown, problem.position, problem.code, problem.message)]
-    from .yamlevents import UNSURE, load as load_plain
+    from .yamlevents import UNSURE, read as read_plain
 
-    data = load_plain(source)  # a plain record (nearly all of them), read three times faster
-    if data is not UNSURE:
-        return Document(shown, kind, data, stem, source), []
+    plain = read_plain(source)  # a plain record (nearly all of them), read three times faster
+    if plain is not UNSURE:
+        return Document(shown, kind, plain[0], stem, source, json_ready=plain[1]), []
     try:
         data = fast_loader().load(source)
     except YAMLError as error:

@@ -87,24 +87,31 @@ def _resolve(value: str, resolvers: dict, constructor):
 
 def load(source: str):
     """The data of a plain record file (a mapping at the root), or UNSURE."""
+    found = read(source)
+    return found if found is UNSURE else found[0]
+
+
+def read(source: str):
+    """(data, json_ready) for a plain record file, or UNSURE. `json_ready`: the data is JSON as it is (text
+    keys, none starting with `$`; texts, numbers, booleans and nulls), so the parse cache stores it as it is."""
     machinery = _machinery()
     if machinery is None:
         return UNSURE
-    CParser, resolvers, constructor, (Scalar, MapStart, MapEnd, SeqStart, SeqEnd, DocStart, DocEnd,
-                                      StreamStart, StreamEnd) = machinery
+    CParser, resolvers, constructor, events = machinery
     parser = CParser(source)
     try:
-        return _build(parser, resolvers, constructor, Scalar, MapStart, MapEnd, SeqStart, SeqEnd, DocStart,
-                      DocEnd, StreamStart, StreamEnd)
+        return _build(parser.get_event, resolvers, constructor, *events)
     except Exception:  # a syntax error, anything unusual: the general loader reports it
         return UNSURE
     finally:
         parser.dispose()
 
 
-def _build(parser, resolvers, constructor, Scalar, MapStart, MapEnd, SeqStart, SeqEnd, DocStart, DocEnd,
+_JSON_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _build(get, resolvers, constructor, Scalar, MapStart, MapEnd, SeqStart, SeqEnd, DocStart, DocEnd,
            StreamStart, StreamEnd):
-    get = parser.get_event
     if type(get()) is not StreamStart:
         raise _Unsure("stream")
     start = get()
@@ -117,6 +124,8 @@ def _build(parser, resolvers, constructor, Scalar, MapStart, MapEnd, SeqStart, S
     # Each open collection: [the container, the pending key (mappings), whether a key is pending].
     stack: list[list] = [[root, None, False]]
     count = 1
+    json_ready = True
+    resolved, missing, short = _RESOLVED, _RESOLVED, _SHORT
     while stack:
         event = get()
         kind = type(event)
@@ -125,9 +134,14 @@ def _build(parser, resolvers, constructor, Scalar, MapStart, MapEnd, SeqStart, S
                 raise _Unsure("tag")
             value = event.value
             if event.implicit[0]:
-                value = _plain(value, resolvers, constructor)
-            if value.__class__ is str and not value.isascii() and _SURROGATE.search(value):
-                raise _Unsure("surrogate")
+                found = resolved.get(value, missing) if len(value) <= short else missing
+                value = _plain(value, resolvers, constructor) if found is missing else found
+            cls = value.__class__
+            if cls is str:
+                if not value.isascii() and _SURROGATE.search(value):
+                    raise _Unsure("surrogate")
+            elif cls not in _JSON_SCALARS:
+                json_ready = False  # a date: stored tagged
             count += 1
         elif kind is MapStart or kind is SeqStart:
             if event.tag is not None or event.anchor is not None:
@@ -155,10 +169,12 @@ def _build(parser, resolvers, constructor, Scalar, MapStart, MapEnd, SeqStart, S
                 raise _Unsure("complex key")
             if value in container:
                 raise _Unsure("repeated key")
+            if value.__class__ is not str or value.startswith("$"):
+                json_ready = False
             top[1], top[2] = value, True
             continue
         if kind is MapStart or kind is SeqStart:
             stack.append([value, None, False])
     if type(get()) is not DocEnd or type(get()) is not StreamEnd:
         raise _Unsure("more than one document")
-    return root
+    return root, json_ready
