@@ -98,8 +98,11 @@ def _mkdocs_messages():
         logger.removeHandler(handler)
 
 
-def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Path | None = None) -> Path:
-    """Build every language in order (the Japanese build cleans the root first), then check all links."""
+def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Path | None = None,
+              on_step=None) -> Path:
+    """Build every language in order (the Japanese build cleans the root first), then check all links.
+    `on_step(name)`, when given, is called after each language (its code) and after the link check ("links"):
+    `make bench` times them."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -126,8 +129,12 @@ def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Pat
             except OSError as error:
                 where = error.filename or site_dir
                 raise SiteBuildError(f"{lang}: cannot write {where}: {error.strerror or error}", USAGE) from None
+        if on_step is not None:
+            on_step(lang)
     if set(langs) == set(LANGS):
         problems = check_site(out)
+        if on_step is not None:
+            on_step("links")
         if problems:
             raise SiteBuildError(f"{len(problems)} broken link(s) across languages:\n" + "\n".join(problems[:50]))
     return out

@@ -1,0 +1,74 @@
+"""The machine a figure is measured on, and what one child process costs: wall time, CPU time, peak memory."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class Run:
+    """One finished child process."""
+
+    command: list[str]
+    seconds: float  # wall time
+    cpu: float  # user + system seconds: what the wall time would be on an idle machine, roughly
+    peak_mb: float  # peak resident memory (the child's maximum RSS)
+    status: int
+    stdout: str
+    stderr: str
+
+    def ok(self) -> bool:
+        return self.status == 0
+
+
+def load_average() -> float:
+    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+
+
+def describe() -> str:
+    loads = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    return (f"{os.cpu_count()} cores, load average {loads[0]:.2f} {loads[1]:.2f} {loads[2]:.2f} (1, 5, 15 min); "
+            f"Python {platform.python_version()} on {platform.system()} {platform.machine()}")
+
+
+def python() -> str:
+    return sys.executable
+
+
+def counterpedia_command() -> list[str]:
+    """The installed `counterpedia` command beside this Python, as a user runs it."""
+    executable = Path(sys.executable).with_name("counterpedia")
+    return [str(executable)] if executable.exists() else [sys.executable, "-m", "counterpedia.entry"]
+
+
+def run(command: list[str], env: dict | None = None, cwd: Path | None = None) -> Run:
+    """Run `command` to its end and measure it with wait4 (the child's own resource usage)."""
+    environment = {**os.environ, **(env or {})}
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as out, tempfile.TemporaryFile("w+", encoding="utf-8") as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=out, stderr=err, env=environment, cwd=cwd)
+        _pid, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Run(command, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, process.returncode,
+                   out.read(), err.read())
+
+
+def wait_for_quiet(threshold: float, timeout: float, poll: float = 60.0, say=print) -> float:
+    """Wait until the 1-minute load average is under `threshold` (at most `timeout` seconds); returns it."""
+    deadline = time.monotonic() + timeout
+    load = load_average()
+    while load >= threshold and time.monotonic() < deadline:
+        say(f"  (load average {load:.2f} >= {threshold}: waiting for a quieter machine)")
+        time.sleep(min(poll, max(1.0, deadline - time.monotonic())))
+        load = load_average()
+    return load
