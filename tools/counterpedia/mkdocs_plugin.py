@@ -175,11 +175,11 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
 
         site_index.write(Path(config.site_dir), self.kb, self.config.lang)
         if self.config.api and self.config.lang == "ja":  # the root site: /api/ for every language
-            from .export import file_resolver, texts_to_write
+            from .export import file_resolver, iter_texts
 
             from .writes import atomic_write
 
-            for name, text in texts_to_write(self.kb, file_resolver(self.data_dir)).items():
+            for name, text in iter_texts(self.kb, file_resolver(self.data_dir)):  # one file at a time: memory
                 atomic_write(Path(config.site_dir) / "api" / name, text)
         if not self.config.check_links:
             return
