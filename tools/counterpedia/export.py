@@ -98,16 +98,20 @@ def iter_texts(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = 
     kinds = {}
     for kind in KIND_ORDER:
         records = sorted(kb.all(kind), key=lambda r: r.id)
-        canonical = [_canonical_entry(r, record_file(r)) for r in records]
+        hasher = hashlib.sha256(b"[")  # content_hash of the list of entries, entry by entry
+        items = []
+        for number, record in enumerate(records):
+            canonical = _canonical_entry(record, record_file(record))
+            hasher.update((("," if number else "") + canonical).encode("utf-8"))
+            items.append("  " + json.dumps(json.loads(canonical), ensure_ascii=False, indent=1).replace("\n", "\n  "))
+        hasher.update(b"]")
         name = file_name(kind)
-        kinds[kind] = {"file": name, "count": len(records),
-                       "hash": "sha256:" + hashlib.sha256(("[" + ",".join(canonical) + "]").encode("utf-8")).hexdigest()}
+        kinds[kind] = {"file": name, "count": len(records), "hash": "sha256:" + hasher.hexdigest()}
         head = json.dumps({"format": FORMAT, "version": VERSION, "kind": kind, "records": []}, ensure_ascii=False, indent=1)
-        if canonical:
-            items = ",\n".join("  " + json.dumps(json.loads(text), ensure_ascii=False, indent=1).replace("\n", "\n  ")
-                               for text in canonical)
-            head = head[: -len("[]\n}")] + "[\n" + items + "\n ]\n}"
-        yield name, head + "\n"
+        if items:
+            yield name, "".join([head[: -len("[]\n}")], "[\n", ",\n".join(items), "\n ]\n}\n"])
+        else:
+            yield name, head + "\n"
     index = {
         "format": FORMAT, "version": VERSION, "languages": list(SITE_PREFIX), "site": dict(SITE_PREFIX),
         "kinds": kinds, "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
