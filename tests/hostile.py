@@ -31,6 +31,9 @@ HOSTILE_TEXTS = {
     "counter_en": "rad " + SCRIPT,
     "summary_en": ENTITIES + "\n\n" + MARKDOWN + "\n\nsee " + SCRIPT,
     "ruling_en": "The card " + SCRIPT + " gets " + ENTITIES + ". " + IMG,
+    "card_text_en": "When " + SCRIPT + " enters, " + ENTITIES + "\n" + MARKDOWN,
+    "card_text_ja": IMG + " が戦場に出たとき、" + ENTITIES,
+    "card_ruling_en": "Its own ruling: " + IMG + " " + SCRIPT + " " + ENTITIES,
     "source_title": "Release notes " + SCRIPT,
 }
 
@@ -51,11 +54,19 @@ def _dump(path: Path, data: dict) -> None:
 def write_hostile_data(target: Path) -> Path:
     """A copy of the valid fixture data set at `target`, with hostile names and texts (still schema-valid)."""
     shutil.copytree(VALID_DATA, target)
-    _dump(target / "cards" / "struggle-for-project-purity.yaml", {
+    _dump(target / "cards" / "s" / "struggle-for-project-purity.yaml", {
         "id": "struggle-for-project-purity",
         "names": {"en": _text(HOSTILE_TEXTS["card_en"]), "ja": _text(HOSTILE_TEXTS["card_ja"]),
                   "fr": _text(HOSTILE_TEXTS["card_fr"])},
+        "oracle_id": "00000000-0000-4000-8000-00000000c0de",
+        "counters": ["rad"],
         "set": {"name": "Fallout " + IMG, "code": "PIP" + SCRIPT, "source": "wotc-pip-release-notes"},
+        "text": {"en": _text(HOSTILE_TEXTS["card_text_en"]),
+                 "ja": {**_text(HOSTILE_TEXTS["card_text_ja"], "wotc-printed-cards"),
+                        "printing": {"set": "PIP", "number": "12"}}},
+        "rulings": [{"id": "2024-03-08-0000000a", "date": "2024-03-08", "source": "wotc-pip-release-notes",
+                     "original": "en", "text": {"en": _text(HOSTILE_TEXTS["card_ruling_en"])},
+                     "about": {"counters": ["rad"]}}],
     })
     _dump(target / "counters" / "rad.yaml", {
         "id": "rad",
@@ -63,7 +74,6 @@ def write_hostile_data(target: Path) -> Path:
         "holders": ["player"],
         "rules": ["727.1", "727.1a"],
         "summary": {"en": _text(HOSTILE_TEXTS["summary_en"])},
-        "cards": ["struggle-for-project-purity"],
         "related": {"mechanics": ["mill"]},
         "first_set": {"name": ENTITIES, "source": "wotc-pip-release-notes"},
         "sources": ["cr"],

@@ -244,6 +244,26 @@ def test_any_valid_record_survives_load_fmt_load_and_fmt_is_idempotent(kind, dat
     assert format_text(kind, once) == once
 
 
+@pytest.mark.parametrize("kind", KINDS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(data=st.data())
+def test_a_record_built_in_memory_is_laid_out_as_its_dump_would_be(kind, data):
+    """format_data lays out a record without comments directly: the text fmt makes of the record's dump."""
+    record = data.draw(records(kind))
+    header = "# Added by a test.\n# Second line.\n"
+    assert format_data(kind, record, header) == format_text(kind, header + fmt._dump(record))
+    tree = fast_loader().load(format_text(kind, as_yaml_flow(record)))  # plain dicts, as the importers' own
+    assert format_data(kind, tree) == format_text(kind, fmt._dump(tree))
+
+
+def test_a_record_with_comments_keeps_them():
+    from ruamel.yaml.comments import CommentedMap
+
+    record = CommentedMap([("names", {}), ("id", "x")])
+    record.yaml_add_eol_comment("# the id", "id")
+    assert format_data("card", record, "# Header.\n") == "# Header.\nid: x  # the id\nnames: {}\n"
+
+
 COMMENT_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blacklist_characters="\x85\ufeff"), max_size=12)
 
 

@@ -71,6 +71,9 @@ def test_a_ruling_links_its_card_and_date(data, capsys):
 
 
 def test_an_existing_id_is_refused_wherever_it_is(data, capsys):
+    assert main(["new", "card", "struggle-for-project-purity"]) == 1  # in its shard
+    assert "already exists: data/cards/s/struggle-for-project-purity.yaml" in capsys.readouterr().err
+    (data / "cards" / "s" / "struggle-for-project-purity.yaml").rename(data / "cards" / "struggle-for-project-purity.yaml")
     before = {p: p.read_bytes() for p in data.rglob("*.yaml")}
     assert main(["new", "card", "struggle-for-project-purity"]) == 1  # at data/cards/, not in its shard
     assert "already exists: data/cards/struggle-for-project-purity.yaml" in capsys.readouterr().err

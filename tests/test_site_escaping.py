@@ -80,6 +80,16 @@ def test_a_card_named_like_a_script_shows_its_name_as_written(hostile_site, lang
     assert page.title.startswith(shown(title) + " - "), page.title
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cards_texts_and_rulings_show_as_written(hostile_site, lang):
+    page = Page((hostile_site / LANGS[lang] / "cards" / "struggle-for-project-purity.html").read_text(encoding="utf-8"))
+    for line in HOSTILE_TEXTS["card_text_en"].split("\n"):  # the Oracle text, shown on every language's page
+        if "\x02" not in line:  # control characters cannot be shown (they become U+FFFD)
+            assert shown(line) in page.text, line
+    assert shown(HOSTILE_TEXTS["card_text_ja"]) in page.text or lang != "ja"
+    assert shown(HOSTILE_TEXTS["card_ruling_en"]) in page.text
+
+
 def test_entities_in_a_text_show_literally(hostile_site):
     page = Page((hostile_site / "en" / "counters" / "rad.html").read_text(encoding="utf-8"))
     assert "&amp; &lt;b&gt; &#60;i&#62;" in page.text

@@ -30,7 +30,8 @@ SAMPLES = [
 ]
 QUERIES = [c.query for c in CASES] + [
     "+1/+1", "prolif", "+stun -untap counter", "the", "de la", "を", "zzyzx", "Walking Ballista", "704.5q",
-    "蓄積カウンターを取り除かれる", "marqueur « charge »", "cards milled", "-1/-1",
+    "蓄積カウンターを取り除かれる", "marqueur « charge »", "cards milled", "-1/-1", "を プレインズウォーカーの忠誠度 は",
+    "毒カウンター を は", "を は",
 ]
 
 

@@ -1,5 +1,5 @@
 """Reading counter, keyword and action names off printed cards: on texts cut from the MTGJSON 2022-04-25 set files
-(tests/fixtures/mtgjson/printed-names.json, and the few card texts quoted below with their set and number)."""
+(tests/fixtures/printed-names/printed-names.json, and the few card texts quoted below with their set and number)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from counterpedia.catalogue.printed import (
     printed_keyword,
 )
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "mtgjson" / "printed-names.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "printed-names" / "printed-names.json"
 LANGUAGES = {"Japanese": "ja", "French": "fr"}
 
 

@@ -1,6 +1,6 @@
 """E180: a machine or community name that the cards of the knowledge base contradict. The card records are of the
 shape the MTGJSON import writes (`text.en` Oracle, `text.ja`/`text.fr` printed, with `printing`), built from card
-objects cut from the real set files (tests/fixtures/mtgjson/printed-names.json)."""
+objects cut from the real set files (tests/fixtures/printed-names/printed-names.json)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 from counterpedia.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXTURE = ROOT / "tests" / "fixtures" / "mtgjson" / "printed-names.json"
+FIXTURE = ROOT / "tests" / "fixtures" / "printed-names" / "printed-names.json"
 LANGUAGES = {"Japanese": "ja", "French": "fr"}
 
 

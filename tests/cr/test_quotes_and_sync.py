@@ -131,6 +131,21 @@ def test_wrong_types_in_the_quotes_are_diagnostics_not_internal_errors(data_copy
         assert "rules: 5 is not of type 'array'" in captured.out + captured.err
 
 
+def test_a_quote_version_yaml_reads_as_a_number_is_a_diagnostic_not_an_internal_error(data_copy, cr_env, capsys):
+    record = data_copy / "rules" / "bloodthirst.yaml"
+    quoted = '        source: cr\n        version: "20260116"\n'
+    text = record.read_text(encoding="utf-8")
+    assert quoted in text
+    record.write_text(text.replace(quoted, "        source: cr\n        version: 20260116\n", 1), encoding="utf-8")
+    before = _snapshot(data_copy)
+    for argv in (["cr", "check"], ["cr", "sync", "--apply"]):
+        assert main(argv) == 1
+        captured = capsys.readouterr()
+        assert "internal error" not in captured.err and "Traceback" not in captured.err
+        assert "data/rules/bloodthirst.yaml" in captured.out + captured.err
+    assert _snapshot(data_copy) == before
+
+
 def test_a_folder_that_cannot_be_written_is_named(data_copy, cr_env, capsys, monkeypatch):
     from counterpedia import writes
 

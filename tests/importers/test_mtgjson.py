@@ -22,19 +22,20 @@ SETS = sorted(EXCERPTS.glob("*.json"))
 
 # A record written by hand before any import: found by its English name, it gets its Oracle ID; its hand-made
 # Japanese name differs from the printed one (a conflict, kept); its missing French name and texts are added.
+# It is in fmt's layout (languages in the schema's order), as `counterpedia fmt --check` keeps every record.
 ABOROTH = """# Written by hand: keep me.
 id: aboroth
 names:
-  en:
-    text: Aboroth
-    status: official
-    source: wotc-oracle
-    version: "2022-04-25"
   ja:
     text: アボロス (hand-edited)
     status: official
     source: wotc-printed-cards
     version: "1997-06-09"
+  en:
+    text: Aboroth
+    status: official
+    source: wotc-oracle
+    version: "2022-04-25"
 counters:
   - minus1-minus1
 """
@@ -171,6 +172,21 @@ def test_a_hand_edited_record_is_found_by_name_kept_and_completed(mtgjson_data, 
     assert list(record["counters"]) == ["minus1-minus1", "age"]  # the missing kind is added after the hand-made list
     assert "conflict: " in out and "aboroth.yaml: names.ja: the record has 'アボロス (hand-edited)'; the import reads " \
         "'アボロス' (printed on WTH #117, 1997-06-09): kept" in out
+
+
+def test_a_ruling_already_there_gets_the_links_it_lacks_and_keeps_the_rest(mtgjson_data, capsys):
+    """A counter kind added to the catalogue after an import: the next run links the rulings that name it."""
+    assert imported(mtgjson_data, EXCERPTS / "WTH.json") == 0
+    path = mtgjson_data / "cards" / "a" / "aboroth.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("      counters:\n        - age\n") == 1
+    path.write_text(text.replace("      counters:\n        - age\n", "", 1), encoding="utf-8")
+    capsys.readouterr()
+    assert imported(mtgjson_data, EXCERPTS / "WTH.json") == 0
+    out = capsys.readouterr().out
+    assert path.read_text(encoding="utf-8") == text
+    [links] = [line for line in out.splitlines() if line.startswith("ruling links")]
+    assert links.split()[2:5] == ["1", "1", "0"]  # added, unchanged (the mechanic), conflict
 
 
 def test_a_second_run_changes_no_file(mtgjson_data, capsys):

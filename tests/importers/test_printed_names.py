@@ -1,5 +1,5 @@
 """The printed-names stage of the MTGJSON import, on card objects cut from the real set files
-(tests/fixtures/mtgjson/printed-names.json: see its README for the provenance)."""
+(tests/fixtures/printed-names/printed-names.json: see its README for the provenance)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from counterpedia.validate import validate
 from counterpedia.yamlio import load
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXTURE = ROOT / "tests" / "fixtures" / "mtgjson" / "printed-names.json"
+FIXTURE = ROOT / "tests" / "fixtures" / "printed-names" / "printed-names.json"
 
 
 @dataclass

@@ -29,13 +29,16 @@ def test_files_open_in_the_editor_and_folders_in_the_tree_view():
 
 def test_every_generated_page_has_its_source():
     kb, _ = load(VALID)
-    sources = edit_links.page_sources(kb, lambda r: f"data/{Path(r.document.path).parent.name}/{r.id}.yaml", "data")
+    sources = edit_links.page_sources(kb, lambda r: f"data/{Path(r.document.path).resolve().relative_to(VALID).as_posix()}", "data")
     assert sources["counters/rad.md"] == "data/counters/rad.yaml"
-    assert sources["cards/struggle-for-project-purity.md"] == "data/cards/struggle-for-project-purity.yaml"
+    assert sources["cards/struggle-for-project-purity.md"] == "data/cards/s/struggle-for-project-purity.yaml"
     assert sources["rules/rad-counters.md"] == "data/rules/rad-counters.yaml"
     assert sources["glossary.md"] == "data/terms/" and sources["rulings/index.md"] == "data/rulings/"
     assert sources["index.md"] == "data/counters/"
     assert edit_links.target_for("cr/727.md", sources) == edit_links.CR_GENERATOR
+    # the rulings of a year, or about a counter, come from card files and data/rulings/: the data folder
+    assert edit_links.target_for("rulings/2024.md", sources) == "data/"
+    assert edit_links.target_for("rulings/counters/rad.md", sources) == "data/"
 
 
 def test_the_glossary_and_lists_link_their_folder_and_every_page_is_covered():

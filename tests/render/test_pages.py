@@ -143,3 +143,18 @@ def test_leaf_pages_stay_out_of_the_sidebar():
     listed = list(pages(nav("en", ["editors/data-format.md"], full_rules=True)))
     assert not [p for p in listed if p.startswith(("cards/", "counters/", "rulings/")) and not p.endswith("index.md")
                 and p != "rulings/by-counter.md"]
+
+
+def test_every_holder_a_counter_may_have_is_named_in_each_language():
+    """A counter page names who can have the counter in the reader's language, never the schema's key."""
+    import json
+    from pathlib import Path
+
+    from counterpedia.render import i18n
+
+    schema = json.loads((Path(__file__).resolve().parents[2] / "tools" / "counterpedia" / "schemas" / "counter.schema.json")
+                        .read_text(encoding="utf-8"))
+    holders = schema["properties"]["holders"]["items"]["enum"]
+    assert "sprocket" in holders  # the CRANK! counter of Unstable's Contraptions
+    for holder in holders:
+        assert set(i18n.HOLDERS[holder]) == {"ja", "en", "fr"}, holder

@@ -28,6 +28,12 @@ def test_stop_words_and_particles_are_not_searched(query, lang, expected):
 def test_a_query_of_stop_words_only_is_searched_as_typed():
     assert texts("the") == ["the"]
     assert texts("de la", "fr") == ["de", "la"]
+    assert texts("の") == ["の"] and texts("を は") == ["を", "は"]
+
+
+def test_a_japanese_particle_typed_apart_is_a_stop_word():
+    assert texts("を プレインズウォーカーの忠誠度 は") == texts("プレインズウォーカーの忠誠度") == ["プレインズウォーカー", "忠誠度"]
+    assert texts("毒カウンター を は") == ["毒", "カウンター"]
 
 
 @pytest.mark.parametrize("piece, expected", [

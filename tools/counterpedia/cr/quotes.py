@@ -70,7 +70,9 @@ def compare_quotes(kb: KnowledgeBase, target: Edition, edition_loader: Callable[
         for i, entry in enumerate(as_list(record.data.get("rules"))):
             en = _en(entry.get("text")) if isinstance(entry, dict) else None
             if en and isinstance(entry.get("number"), str):
-                entries.append((i, entry["number"], en["text"], _quoted_examples(entry), en.get("version")))
+                version = en.get("version")  # a version of the wrong type (a schema error) follows no renumbering
+                entries.append((i, entry["number"], en["text"], _quoted_examples(entry),
+                                version if isinstance(version, str) else None))
         for index, number, text, examples, version in entries:
             found = aligned(version, number)
             if found is False:

@@ -8,7 +8,9 @@
   hand edit, or a change in the source that a person should look at).
 - Lists grow: a counter kind missing from a card's `counters`, a ruling missing from its `rulings`, are
   added; nothing is removed.
-- A ruling already there (same id, or same date and text) is unchanged, with one exception: a ruling read
+- A ruling already there (same id, or same date and text) keeps its text; its `about` links grow like any
+  list (a counter kind added to the catalogue since the last run is linked to the rulings that name it). One
+  exception: a ruling read
   from MTGJSON, which cannot tell Wizards' rulings from Scryfall's notes, is upgraded to the source a
   Scryfall import gives it (`ImportedRuling.upgrades`).
 
@@ -38,7 +40,8 @@ from ..writes import FileWrite
 from .model import ImportedCard, ImportedRuling, Printed, Provenance
 
 LANGS = ("ja", "en", "fr")
-KINDS = ("card records", "oracle ids", "names", "texts", "counter links", "any-counter flags", "rulings", "sources")
+KINDS = ("card records", "oracle ids", "names", "texts", "counter links", "any-counter flags", "rulings",
+         "ruling links", "sources")
 
 
 # ---------------------------------------------------------------- the report
@@ -360,6 +363,7 @@ class CardMerger:
                 continue
             self.report.count("rulings", "unchanged")
             current = existing[index]
+            ops += self._about_links(index, current, ruling)
             if ruling.upgrades and isinstance(current.get("source"), str) and current["source"] != ruling.source \
                     and current["source"].startswith(ruling.upgrades):
                 ops.append(_upgrade(index, ruling))
@@ -368,6 +372,40 @@ class CardMerger:
             ops.append(_extend("rulings", [ruling_record(r) for r in new]))
             self.report.count("rulings", "added", len(new))
         return ops
+
+
+    def _about_links(self, index: int, current: dict, ruling: ImportedRuling) -> list[Op]:
+        """The `about` links the import finds that an existing ruling lacks (a hand-written `about` that is
+        not a mapping of lists is left alone)."""
+        about = current.get("about")
+        if about is not None and not isinstance(about, dict):
+            return []
+        about = about or {}
+        missing: dict[str, list[str]] = {}
+        for key in ("counters", "rules", "mechanics"):
+            found = getattr(ruling, key)
+            listed = about.get(key)
+            if listed is not None and not isinstance(listed, list):
+                continue
+            listed = [str(v) for v in listed or ()]
+            new = [v for v in found if v not in listed]
+            self.report.count("ruling links", "unchanged", len(found) - len(new))
+            if new:
+                missing[key] = new
+                self.report.count("ruling links", "added", len(new))
+        return [_extend_about(index, missing)] if missing else []
+
+
+def _extend_about(index: int, missing: dict[str, list[str]]) -> Op:
+    def op(doc: CommentedMap) -> None:
+        target = doc["rulings"][index]
+        if target.get("about") is None:
+            target["about"] = CommentedMap()
+        for key, values in missing.items():
+            if target["about"].get(key) is None:
+                target["about"][key] = CommentedSeq()
+            target["about"][key].extend(Q(v) if key == "rules" else v for v in values)
+    return op
 
 
 def _unique(rulings: list[ImportedRuling]) -> list[ImportedRuling]:

@@ -20,10 +20,15 @@ FOLDER_PAGES = {
     "mechanics/index.md": "mechanics/",
     "rules/index.md": "rules/",
     "rulings/index.md": "rulings/",
-    "rulings/by-counter.md": "rulings/",
+    "rulings/by-counter.md": "",  # rulings kept in card files and in data/rulings/
     "glossary.md": "terms/",
     "sources.md": "sources/",
     "status.md": "",
+}
+# Pages under a prefix, built from many records of several folders: the rulings of a year, the rulings about a
+# counter or a mechanic (each kept in its card's file or in data/rulings/): the data folder.
+FOLDER_PREFIXES = {
+    "rulings/": "",
 }
 CR_GENERATOR = "tools/counterpedia/render/cr_pages.py"
 PAGE_KINDS = ("counter", "rule", "card", "mechanic")  # kinds with a page of their own
@@ -52,6 +57,7 @@ def page_sources(kb: KnowledgeBase, record_file: Callable[[Record], str | None],
     repository root (a folder ends in /). `record_file` gives a record's file relative to the repository root."""
     data = data_folder.rstrip("/") + "/"
     sources = {page: data + folder for page, folder in FOLDER_PAGES.items()}
+    sources.update({prefix: data + folder for prefix, folder in FOLDER_PREFIXES.items()})
     for kind in PAGE_KINDS:
         for record in kb.all(kind):
             target = record_file(record)
@@ -65,4 +71,7 @@ def target_for(page: str, sources: Mapping[str, str]) -> str | None:
         return sources[page]
     if page.startswith("cr/"):
         return CR_GENERATOR
+    for prefix in FOLDER_PREFIXES:
+        if page.startswith(prefix) and prefix in sources:
+            return sources[prefix]
     return None

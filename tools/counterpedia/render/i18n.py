@@ -101,10 +101,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "counters_used": {"ja": "使用するカウンター", "en": "Counters it uses", "fr": "Marqueurs utilisés"},
     "any_counter": {"ja": "種類を問わずカウンターに作用します。", "en": "Acts on counters of any kind.", "fr": "Agit sur les marqueurs de tout type."},
     "currency": {"ja": "データの時点", "en": "How current", "fr": "Actualité des données"},
-    "currency_text": {"ja": "{sources}。これより後に印刷・裁定されたものは含まれません。",
-                      "en": "{sources}. Nothing printed or ruled after that is shown.",
-                      "fr": "{sources}. Rien de ce qui a été imprimé ou décidé après n'y figure."},
-    "newest_ruling": {"ja": "最新の裁定: {date}", "en": "newest ruling: {date}", "fr": "décision la plus récente : {date}"},
+    "currency_text": {"ja": "{sources}（この日付より後に印刷・裁定されたものは含まれません）。",
+                      "en": "{sources} (nothing printed or ruled after that date is in them).",
+                      "fr": "{sources} (rien de ce qui a été imprimé ou décidé après cette date n'y figure)."},
+    "newest_ruling": {"ja": "表示している最新の裁定: {date}。", "en": "Newest ruling shown: {date}.",
+                      "fr": "Décision la plus récente affichée : {date}."},
     "currency_none": {"ja": "このページには、日付のあるデータセットからのカードや裁定はありません。",
                       "en": "No card or ruling from a dated dataset on this page.",
                       "fr": "Aucune carte ni décision d'un jeu de données daté sur cette page."},
@@ -195,6 +196,8 @@ HOLDERS = {
     "card": {"ja": "カード (戦場以外の領域)", "en": "card (in a zone other than the battlefield)", "fr": "carte (dans une zone autre que le champ de bataille)"},
     "spell": {"ja": "呪文 (スタック上)", "en": "spell (on the stack)", "fr": "sort (sur la pile)"},
     "emblem": {"ja": "紋章", "en": "emblem", "fr": "emblème"},
+    # Unstable's Contraptions: Clock of DOOOOOOOOOOOOM! moves "the CRANK! counter to your Contraption deck's next sprocket".
+    "sprocket": {"ja": "スプロケット (Contraption デッキの)", "en": "sprocket (of a Contraption deck)", "fr": "pignon (d’un deck de Contraptions)"},
 }
 
 MECHANIC_TYPES = {

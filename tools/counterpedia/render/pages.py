@@ -117,11 +117,12 @@ class SiteRenderer:
         opening = '<p class="cp-currency" data-search-exclude="true" markdown="span">'  # the same line on every card
         if not found:
             return f'{opening}{label}{self.t("currency_none")}</p>'
-        parts = [f"[{escape(title)}]({urls.record_link(page, 'source', source_id)}) ({date})"
+        parts = [f"[{escape_line(title)}]({urls.record_link(page, 'source', source_id)}) ({date})"
                  for source_id, title, date in found.datasets]
-        if found.newest_ruling:
-            parts.append(self.t("newest_ruling").format(date=found.newest_ruling))
-        return f'{opening}{label}{self.t("currency_text").format(sources="; ".join(parts))}</p>'
+        sentences = [self.t("currency_text").format(sources="; ".join(parts))] if parts else []
+        if found.newest_ruling:  # a ruling entered by hand (the seeds' 2024 rad rulings) can be newer than any dataset
+            sentences.append(self.t("newest_ruling").format(date=found.newest_ruling))
+        return f'{opening}{label}{("" if self.lang == "ja" else " ").join(sentences)}</p>'
 
     def rulings_notes(self, page: str, rulings: list[Record]) -> list[str]:
         """For rulings read from MTGJSON: where they come from and why they are not marked official."""
@@ -161,9 +162,10 @@ class SiteRenderer:
         return "\n".join([
             '<div class="cp-catalogue cp-cards" data-search-exclude="true">',  # each card is found on its own page
             f'<input type="search" class="cp-filter" placeholder="{placeholder}" aria-label="{placeholder}">',
-            f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>",
+            # Hundreds of rows (+1/+1: 1,754 cards) scroll in a box of their own, header kept in view.
+            f'<div class="cp-scroll">\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>',
             *rows,
-            "</tbody>\n</table>",
+            "</tbody>\n</table>\n</div>",
             "</div>",
             "",
         ])

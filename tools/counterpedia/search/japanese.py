@@ -40,7 +40,13 @@ QUESTION_WORDS = frozenset({"何", "誰", "何故", "何時", "如何"})
 
 
 def terms(piece: str) -> list[tuple[str, bool]]:
-    """(text, is_stem) for each part of a Japanese piece worth looking for."""
+    """(text, is_stem) for each part of a Japanese piece worth looking for; a piece of hiragana only (or of
+    question words only) is looked for as typed."""
+    return words(piece) or [(run, False) for run in _patterns()[0].findall(piece)]
+
+
+def words(piece: str) -> list[tuple[str, bool]]:
+    """(text, is_stem) for each word of a Japanese piece: nothing for particles, endings, question words."""
     runs_re, _KANJI_RE, _HIRAGANA_RE = _patterns()
     runs = runs_re.findall(piece)
     found: list[tuple[str, bool]] = []
@@ -61,6 +67,4 @@ def terms(piece: str) -> list[tuple[str, bool]]:
         elif not _HIRAGANA_RE.match(run):
             found.append((run, False))
         i += 1
-    if not found:  # hiragana only: look for what was typed
-        found = [(run, False) for run in runs]
     return found

@@ -53,8 +53,10 @@ def parse(query: str, lang: str = "en") -> list[Term]:
             raw = raw[1:]
         for piece in split(raw):
             if has_japanese(piece):
-                for text, is_stem in japanese.terms(fold_text(piece)):
-                    terms.append(Term(text, "stem" if is_stem else "ja", text, presence, text))
+                folded = fold_text(piece)
+                found = japanese.words(folded)  # particles alone (を, は) are stop words of their own
+                for text, is_stem in found or japanese.terms(folded):
+                    (terms if found else stopped).append(Term(text, "stem" if is_stem else "ja", text, presence, text))
                 continue
             token = fold_token(piece)
             if not token:

@@ -178,6 +178,11 @@
   }
 
   function japaneseTerms(piece) {
+    var found = japaneseWords(piece);
+    return found.length ? found : (piece.match(RUNS_RE) || []).map(function (run) { return [run, false]; });
+  }
+
+  function japaneseWords(piece) {
     var runs = piece.match(RUNS_RE) || [];
     var found = [];
     for (var i = 0; i < runs.length; i++) {
@@ -197,7 +202,6 @@
         found.push([run, false]);
       }
     }
-    if (!found.length) found = runs.map(function (run) { return [run, false]; });
     return found;
   }
 
@@ -228,8 +232,9 @@
       }
       split(raw).forEach(function (piece) {
         if (hasJapanese(piece)) {
-          japaneseTerms(foldText(piece)).forEach(function (found) {
-            terms.push(term(found[0], found[1] ? "stem" : "ja", found[0], presence, found[0]));
+          var folded = foldText(piece), words = japaneseWords(folded);  // particles alone are stop words
+          (words.length ? words : japaneseTerms(folded)).forEach(function (found) {
+            (words.length ? terms : stopped).push(term(found[0], found[1] ? "stem" : "ja", found[0], presence, found[0]));
           });
           return;
         }
@@ -682,7 +687,7 @@
   var api = {
     SEPARATOR: SEPARATOR, STOP_WORDS: STOP_WORDS,
     normalizeText: normalizeText, foldText: foldText, foldCharMap: foldCharMap, foldToken: foldToken,
-    stem: stem, split: split, japaneseTerms: japaneseTerms, parseQuery: parseQuery,
+    stem: stem, split: split, japaneseTerms: japaneseTerms, japaneseWords: japaneseWords, parseQuery: parseQuery,
     searchable: searchable, rank: rank, marks: marks, sentences: sentences, snippet: snippet,
     loadIndex: loadIndex, results: results
   };
