@@ -79,3 +79,15 @@ def test_the_import_copy_keeps_hand_written_cards_and_drops_imported_ones(tmp_pa
     assert removed == 1
     assert sorted(p.name for p in (copy / "cards").rglob("*.yaml")) == ["by-hand.yaml"]
     assert (data / "cards" / "a" / "imported.yaml").is_file()
+
+
+def test_the_measured_import_runs_as_a_user_runs_it_and_reports_what_it_wrote(import_data, tmp_path):
+    from counterpedia.bench.memory import measure, report
+
+    figures = measure(import_data, tmp_path / "scratch", EXCERPTS)
+    assert figures.run.ok(), figures.run.stderr
+    assert figures.sets == len(EXCERPTS) and figures.removed == 0 and figures.written
+    assert not (tmp_path / "scratch" / "AllPrintings.json").exists()  # 250 MB on the real files: not left behind
+    lines = []
+    assert report(figures, lines.append)
+    assert f"wrote {figures.written} file(s)" in lines[0] and "target < 500 MB" in lines[0]

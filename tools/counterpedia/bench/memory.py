@@ -96,6 +96,7 @@ def measure(data_dir: Path, scratch: Path, files: list[Path] | None = None) -> F
     files = set_files() if files is None else files
     if not files:
         raise AllPrintingsError(f"no MTGJSON set files in {SHARED_SETS}")
+    scratch.mkdir(parents=True, exist_ok=True)
     target = scratch / "AllPrintings.json"
     codes = all_printings(files, target)
     copy, removed = without_imported_cards(data_dir, scratch / "import")
