@@ -39,3 +39,17 @@ def test_a_failing_command_makes_the_bench_fail_with_its_message(valid_data, tmp
 def test_figures_alone_never_fail(valid_data, capsys):
     assert main(["--data", str(valid_data), "--only", "status"]) == 0
     assert "card records" in capsys.readouterr().out
+
+
+def test_the_search_figures_of_the_shipped_data_are_set_beside_issue_12s_targets():
+    from counterpedia.bench.__main__ import _search_rows
+    from counterpedia.bench.report import Summary
+    from counterpedia.bench.synthetic import Size
+
+    summary = Summary()
+    _search_rows(Size("shipped", {"search index ja (KB)": 1277.0, "search index en (KB)": 5000.0,
+                                  "first result ja (ms)": 199.0, "cli search, median (ms)": 122.0}), summary)
+    assert [(r.figure, r.value, r.target, r.verdict) for r in summary.rows] == [
+        ("search index, largest language", "4.88 MB", "< 4 MB", "OVER TARGET"),
+        ("first in-site search result, slowest language", "199 ms", "< 500 ms", "ok"),
+        ("counterpedia search, median process", "122 ms", "< 150 ms", "ok")]

@@ -144,6 +144,7 @@ def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> Non
         summary.errors += large.errors
     print(f"  imported cards and their rulings (the {synthetic.FACTOR}x data adds synthetic ones):")
     synthetic.report(small, large, counts)
+    _search_rows(small, summary)
     if large is not None:
         rows = synthetic.ratios(small.figures, large.figures)
         worst = max(rows, key=lambda r: r[3], default=None)
@@ -154,6 +155,26 @@ def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> Non
         if peak is not None:
             summary.add(f"build peak memory, {synthetic.FACTOR}x data", report.megabytes(peak),
                         f"< {build.TARGET_PEAK_MB:.0f} MB", report.verdict(peak, build.TARGET_PEAK_MB))
+
+
+def _search_rows(size: synthetic.Size, summary: report.Summary) -> None:
+    """Issue 12's targets, on the shipped data."""
+    from ..search.bench import TARGETS
+
+    figures = size.figures
+    index = max((v for k, v in figures.items() if k.startswith("search index")), default=None)
+    if index is not None:
+        limit = TARGETS["index_bytes"] / 1024
+        summary.add("search index, largest language", f"{index / 1024:.2f} MB", f"< {limit / 1024:.0f} MB",
+                    report.verdict(index, limit))
+    first = max((v for k, v in figures.items() if k.startswith("first result")), default=None)
+    if first is not None:
+        summary.add("first in-site search result, slowest language", f"{first:.0f} ms",
+                    f"< {TARGETS['first_result_ms']:.0f} ms", report.verdict(first, TARGETS["first_result_ms"]))
+    if "cli search, median (ms)" in figures:
+        value = figures["cli search, median (ms)"]
+        summary.add("counterpedia search, median process", f"{value:.0f} ms", f"< {TARGETS['cli_ms']:.0f} ms",
+                    report.verdict(value, TARGETS["cli_ms"]))
 
 
 def run_memory(args, data_dir, project, scratch, runs, summary, state) -> None:
