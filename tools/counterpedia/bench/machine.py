@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import subprocess
@@ -48,19 +49,39 @@ def counterpedia_command() -> list[str]:
     return [str(executable)] if executable.exists() else [sys.executable, "-m", "counterpedia.entry"]
 
 
+# A small Python between the bench and the command: it starts the command, waits for it with wait4 and
+# writes what that reports. Measured straight from the bench, a child's peak memory would be at least the
+# bench's own (Linux counts the address space a child replaces on exec, the parent's after fork or vfork):
+# the bench holds a built search index by then, hundreds of MB that the command never uses.
+_LAUNCHER = """import json, os, subprocess, sys, time
+start = time.perf_counter()
+process = subprocess.Popen(sys.argv[2:])
+_pid, status, usage = os.wait4(process.pid, 0)
+seconds = time.perf_counter() - start
+with open(sys.argv[1], "w", encoding="utf-8") as stream:
+    json.dump({"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime, "maxrss_kb": usage.ru_maxrss,
+               "status": os.waitstatus_to_exitcode(status)}, stream)
+"""
+
+
 def run(command: list[str], env: dict | None = None, cwd: Path | None = None) -> Run:
-    """Run `command` to its end and measure it with wait4 (the child's own resource usage)."""
+    """Run `command` to its end and measure it with wait4 (its own resource usage, through the launcher)."""
     environment = {**os.environ, **(env or {})}
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as out, tempfile.TemporaryFile("w+", encoding="utf-8") as err:
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err, env=environment, cwd=cwd)
-        _pid, status, usage = os.wait4(process.pid, 0)
-        seconds = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as out, tempfile.TemporaryFile("w+", encoding="utf-8") as err, \
+            tempfile.TemporaryDirectory(prefix="counterpedia-run-") as folder:
+        result = Path(folder) / "usage.json"
+        try:
+            status = subprocess.run([sys.executable, "-c", _LAUNCHER, str(result), *command], stdout=out, stderr=err,
+                                    env=environment, cwd=cwd, check=False).returncode
+        except OSError as error:
+            return Run(command, 0.0, 0.0, 0.0, 127, "", f"cannot run {command[0]}: {error}")
         out.seek(0)
         err.seek(0)
-        return Run(command, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, process.returncode,
-                   out.read(), err.read())
+        stdout, stderr = out.read(), err.read()
+        if not result.is_file():  # the launcher itself failed (the command could not be started)
+            return Run(command, 0.0, 0.0, 0.0, status or 127, stdout, stderr)
+        usage = json.loads(result.read_text(encoding="utf-8"))
+        return Run(command, usage["seconds"], usage["cpu"], usage["maxrss_kb"] / 1024, usage["status"], stdout, stderr)
 
 
 def wait_for_quiet(threshold: float, timeout: float, poll: float = 60.0, say=print) -> float:
