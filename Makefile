@@ -46,11 +46,13 @@ test: venv
 browser: venv
 	$(CR_ENV) $(BIN)/python -m pytest -m browser $(PYTEST_ARGS)
 
-# Speed, size and relevance figures (printed, never asserted): CR parse and diff, site build, search
-# (relevance per language, on the data and on synthetic data at the imported size).
+# Speed, size and memory figures, each beside its target (printed, never asserted; a slow figure never fails,
+# a failing command does): validate against check-jsonschema, the site build against plain mkdocs, the data
+# three times the size, the import of one AllPrintings.json, search (counterpedia.search.bench), CR parse and
+# diff. About 20 minutes on 2 cores. A subset: make bench BENCH_ARGS="--only validate,build" (or --quick).
 bench: venv
-	$(CR_ENV) $(BIN)/python -m counterpedia.cr.bench
-	$(CR_ENV) $(BIN)/python -m counterpedia.search.bench --synthetic
+	test -x $(BIN)/check-jsonschema || $(BIN)/python -m pip install -q check-jsonschema
+	$(CR_ENV) $(BIN)/python -m counterpedia.bench $(BENCH_ARGS)
 
 clean:
 	rm -rf site .pytest_cache test-artifacts export counterpedia-offline.zip

@@ -67,3 +67,14 @@ def test_data_with_errors_is_not_exported(valid_data, in_dir, capsys):
     assert main(["export", "--out", "out"]) == 1
     assert "error[E101]" in capsys.readouterr().out
     assert not (valid_data.parent / "out").exists()
+
+
+def test_the_files_written_one_at_a_time_are_the_export(valid_data):
+    """The site writes the export file by file (its memory stays that of one file): the same bytes, hashes
+    included, as the whole export at once."""
+    kb = load(valid_data)[0]
+    whole = export.build(kb, export.file_resolver(valid_data))
+    written = dict(export.iter_texts(kb, export.file_resolver(valid_data)))
+    for name, content in whole.items():
+        assert written[name] == json.dumps(content, ensure_ascii=False, indent=1) + "\n", name
+    assert set(written) == set(whole) | {f"schemas/{name}" for name in export.SCHEMA_FILES}

@@ -34,3 +34,19 @@ def test_links_from_outside_the_pages_are_checked_from_the_root(tmp_path: Path):
         "search index: missing anchor #ruling-2 in cards/x.html",
         "search index: broken link to cards/y.html",
     ]
+
+
+def test_a_page_changed_since_the_last_check_is_read_again(tmp_path: Path):
+    """While pages are read once (a build of every language), a page rewritten between two checks is
+    checked as it is now, never as it was."""
+    import os
+
+    from counterpedia.linkcheck import reading_once
+
+    write(tmp_path, "index.html", '<a href="a.html#x">a</a>')
+    write(tmp_path, "a.html", '<h2 id="x">x</h2>')
+    with reading_once():
+        assert check_site(tmp_path) == []
+        write(tmp_path, "a.html", '<h2 id="y">y</h2>')
+        os.utime(tmp_path / "a.html", ns=(1, 1))  # the same size: its time tells it changed
+        assert check_site(tmp_path) == ["index.html: missing anchor #x in a.html"]

@@ -94,3 +94,26 @@ def test_a_number_too_long_to_read_is_located():
     _doc, problems = parse_document("id: x\nnames: " + "7" * 100_000 + "\n", "x.yaml", "x", "counter")
     assert [(p.code, p.line, p.column) for p in problems] == [("E001", 2, 8)]
     assert "4300 digits" in problems[0].message
+
+
+def test_a_symbolic_link_is_followed_to_its_target(tmp_path: Path, monkeypatch):
+    """A record reached through a symbolic link (a file or a folder) is shown and classified as the
+    resolved path says, as when each file was resolved on its own."""
+    import os
+
+    from counterpedia.load import Paths
+
+    data = tmp_path / "data"
+    (data / "cards" / "a").mkdir(parents=True)
+    (data / "counters").mkdir()
+    (data / "counters" / "rad.yaml").write_text("id: rad\n", encoding="utf-8")
+    os.symlink(data / "counters" / "rad.yaml", data / "cards" / "a" / "linked.yaml")  # a counter, seen as a card
+    os.symlink(data / "counters", data / "cards" / "b")
+    monkeypatch.chdir(tmp_path)
+    paths = Paths(Path("data"))
+    for path in [Path("data/cards/a/linked.yaml"), Path("data/cards/b/rad.yaml"), Path("data/cards/../counters/rad.yaml"),
+                 Path("data/counters/rad.yaml"), Path("data/cards/a/../a")]:
+        assert paths.resolve(path) == path.resolve()
+        assert paths.display(path) == str(path.resolve().relative_to(tmp_path))
+    assert paths.kind(Path("data/cards/a/linked.yaml")) == "counter"
+    assert paths.kind(Path("data/cards/b/rad.yaml")) == "counter"

@@ -54,10 +54,14 @@ def _texts(record: Record) -> list[dict]:
     return out
 
 
-def record_entry(record: Record, file: str | None) -> dict:
+def _canonical_entry(record: Record, file: str | None) -> str:
     entry = {"id": record.id, "kind": record.kind, "hash": content_hash(record.data), "urls": site_urls(record.kind, record.id),
              "file": file, "texts": _texts(record), "data": record.data}
-    return json.loads(canonical_json(entry))  # plain JSON values only (a date object becomes its ISO text)
+    return canonical_json(entry)
+
+
+def record_entry(record: Record, file: str | None) -> dict:
+    return json.loads(_canonical_entry(record, file))  # plain JSON values only (a date object becomes its ISO text)
 
 
 def build(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambda r: None) -> dict[str, dict]:
@@ -85,10 +89,37 @@ def schema(name: str) -> dict:
 
 def texts_to_write(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambda r: None) -> dict[str, str]:
     """Relative path -> text: the export files and its schemas (under schemas/)."""
-    out = {name: json.dumps(content, ensure_ascii=False, indent=1) + "\n" for name, content in build(kb, record_file).items()}
+    return dict(iter_texts(kb, record_file))
+
+
+def iter_texts(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambda r: None):
+    """(relative path, text) of each export file, one file at a time: the text of `json.dumps(build(…)[name],
+    indent=1)`, made record by record (an export of thousands of cards never holds every file's data at once)."""
+    kinds = {}
+    for kind in KIND_ORDER:
+        records = sorted(kb.all(kind), key=lambda r: r.id)
+        hasher = hashlib.sha256(b"[")  # content_hash of the list of entries, entry by entry
+        items = []
+        for number, record in enumerate(records):
+            canonical = _canonical_entry(record, record_file(record))
+            hasher.update((("," if number else "") + canonical).encode("utf-8"))
+            items.append("  " + json.dumps(json.loads(canonical), ensure_ascii=False, indent=1).replace("\n", "\n  "))
+        hasher.update(b"]")
+        name = file_name(kind)
+        kinds[kind] = {"file": name, "count": len(records), "hash": "sha256:" + hasher.hexdigest()}
+        head = json.dumps({"format": FORMAT, "version": VERSION, "kind": kind, "records": []}, ensure_ascii=False, indent=1)
+        if items:
+            yield name, "".join([head[: -len("[]\n}")], "[\n", ",\n".join(items), "\n ]\n}\n"])
+        else:
+            yield name, head + "\n"
+    index = {
+        "format": FORMAT, "version": VERSION, "languages": list(SITE_PREFIX), "site": dict(SITE_PREFIX),
+        "kinds": kinds, "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
+        "ids": {kind: [r.id for r in sorted(kb.all(kind), key=lambda r: r.id)] for kind in KIND_ORDER},
+    }
+    yield "index.json", json.dumps(index, ensure_ascii=False, indent=1) + "\n"
     for name in SCHEMA_FILES:
-        out[f"schemas/{name}"] = json.dumps(schema(name), ensure_ascii=False, indent=2) + "\n"
-    return out
+        yield f"schemas/{name}", json.dumps(schema(name), ensure_ascii=False, indent=2) + "\n"
 
 
 def file_resolver(data_dir) -> Callable[[Record], str | None]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-import posixpath
 import html
+import posixpath
 import re
+import sys
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -16,9 +18,42 @@ _HREF_RE = re.compile(r'<a\s[^>]*?href="([^"]*)"')
 
 
 class _Page:
+    __slots__ = ("ids", "links")
+
     def __init__(self, text: str):
-        self.ids = {html.unescape(i) for i in _ID_RE.findall(text)}
-        self.links = [html.unescape(h) for h in _HREF_RE.findall(text)]
+        # Interned: the theme's links and ids repeat on every page of a folder (memory when pages are kept).
+        self.ids = {sys.intern(html.unescape(i)) for i in _ID_RE.findall(text)}
+        self.links = [sys.intern(html.unescape(h)) for h in _HREF_RE.findall(text)]
+
+
+# Pages already read, while `reading_once()` is active: path -> (mtime_ns, size, inode, page).
+_kept: dict[str, tuple[int, int, int, _Page]] | None = None
+
+
+@contextmanager
+def reading_once():
+    """Within this context, a page read by one check is not read again by the next, unless it changed:
+    `counterpedia site build` checks each language's site as it is built, then the three together."""
+    global _kept
+    outer = _kept
+    _kept = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _kept = outer
+
+
+def _read(path: Path) -> _Page:
+    if _kept is None:
+        return _Page(path.read_text(encoding="utf-8", errors="replace"))
+    status = path.stat()
+    key = str(path)
+    found = _kept.get(key)
+    if found is not None and found[:3] == (status.st_mtime_ns, status.st_size, status.st_ino):
+        return found[3]
+    page = _Page(path.read_text(encoding="utf-8", errors="replace"))
+    _kept[key] = (status.st_mtime_ns, status.st_size, status.st_ino, page)
+    return page
 
 
 def check_site(site_dir: Path, foreign: tuple[str, ...] = (), extra: dict[str, list[str]] | None = None) -> list[str]:
@@ -29,7 +64,7 @@ def check_site(site_dir: Path, foreign: tuple[str, ...] = (), extra: dict[str, l
     a page (the search index's results), by the file they come from, relative to the site's root."""
     pages: dict[str, _Page] = {}
     for path in site_dir.rglob("*.html"):
-        pages[path.relative_to(site_dir).as_posix()] = _Page(path.read_text(encoding="utf-8", errors="replace"))
+        pages[path.relative_to(site_dir).as_posix()] = _read(path)
     problems = []
     sources = [(name, page.links) for name, page in sorted(pages.items())] + sorted((extra or {}).items())
     for name, links in sources:

@@ -45,6 +45,39 @@ class CounterpediaConfig(base.Config):
 LOCALIZED = re.compile(r"^(?P<stem>.+)\.(?P<lang>ja|en|fr)\.md$")
 
 
+# The last data loaded and checked in this process: (data folder, what its files were, knowledge base, errors).
+_checked: tuple | None = None
+
+
+def _files_state(data_dir: Path) -> tuple:
+    """What the files the load and the checks read are: path, time, size and inode of each."""
+    from .catalogue.excluded import default_path
+    from .load import record_files
+
+    state = []
+    for path in [*record_files([data_dir]), default_path(data_dir)]:
+        try:
+            status = path.stat()
+        except OSError:
+            continue
+        state.append((str(path), status.st_mtime_ns, status.st_size, status.st_ino))
+    return tuple(state)
+
+
+def checked_data(data_dir: Path):
+    """The knowledge base of `data_dir` and its errors. The three languages built in one process (`counterpedia
+    site build`) share them while no file changed; the pages only read the knowledge base."""
+    global _checked
+    state = _files_state(data_dir)
+    if _checked is not None and _checked[0] == str(data_dir) and _checked[1] == state:
+        return _checked[2], _checked[3]
+    kb, problems = load(data_dir)
+    problems += checks.run_all(kb)
+    errors = [d for d in problems if d.severity == ERROR]
+    _checked = (str(data_dir), state, kb, errors)
+    return kb, errors
+
+
 def alternates(lang: str) -> list[dict]:
     """Switcher entries: a prefix from this build's root to the same page in each language."""
     to_root = "" if lang == "ja" else "../"
@@ -63,9 +96,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         lang = self.config.lang
         root = Path(config.config_file_path).parent
         self.data_dir = (root / self.config.data_dir).resolve()
-        kb, problems = load(self.data_dir)
-        problems += checks.run_all(kb)
-        errors = [d for d in problems if d.severity == ERROR]
+        kb, errors = checked_data(self.data_dir)
         if errors:
             raise PluginError("the data has errors (run `counterpedia validate`):\n" + render_all(errors))
         self.kb = kb
@@ -158,6 +189,14 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
         return markdown
 
+    def on_page_content(self, html: str, page, config, files) -> str:
+        """A generated page's Markdown is not read again once it is HTML: dropped, so that thousands of pages do
+        not keep both (MkDocs converts every page before it writes any)."""
+        if page.file.src_uri in getattr(self, "generated", ()):
+            page.markdown = ""
+            page.file.content_string = ""
+        return html
+
     def _edit_target(self, file) -> str | None:
         uri = file.src_uri
         if uri in self.localized_sources:
@@ -175,11 +214,11 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
 
         site_index.write(Path(config.site_dir), self.kb, self.config.lang)
         if self.config.api and self.config.lang == "ja":  # the root site: /api/ for every language
-            from .export import file_resolver, texts_to_write
+            from .export import file_resolver, iter_texts
 
             from .writes import atomic_write
 
-            for name, text in texts_to_write(self.kb, file_resolver(self.data_dir)).items():
+            for name, text in iter_texts(self.kb, file_resolver(self.data_dir)):  # one file at a time: memory
                 atomic_write(Path(config.site_dir) / "api" / name, text)
         if not self.config.check_links:
             return

@@ -92,17 +92,21 @@ class ParseCache:
         if not isinstance(blob, str):
             return None
         try:
-            data = json.loads(blob, object_hook=_decode)  # a fresh copy for each load: callers may change records
+            # A fresh copy for each load: callers may change records. Dates only where stored (rare).
+            data = json.loads(blob, object_hook=_decode) if _DATE in blob else json.loads(blob)
         except Exception:
             return None
         self.used[key] = blob
         return data
 
-    def put(self, text: str, data: object) -> None:
+    def put(self, text: str, data: object, json_ready: bool = False) -> None:
+        """Store the data of `text`; `json_ready`: the caller knows it is JSON as it is (text keys, none
+        starting with `$`, no dates), so it is not walked to be converted."""
         if self.path is None:
             return
         try:
-            blob = json.dumps(_encode(data), ensure_ascii=False, separators=(",", ":"), allow_nan=True)
+            blob = json.dumps(data if json_ready else _encode(data), ensure_ascii=False, separators=(",", ":"),
+                              allow_nan=True)
         except (_Unstorable, ValueError, RecursionError):
             return
         self.used[self.key(text)] = blob

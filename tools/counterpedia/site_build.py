@@ -12,7 +12,7 @@ import os
 from contextlib import contextmanager
 from pathlib import Path
 
-from .linkcheck import check_site
+from .linkcheck import check_site, reading_once
 from .provenance import LANGS
 
 CONFIG_FILES = {"ja": "mkdocs.yml", "en": "mkdocs.en.yml", "fr": "mkdocs.fr.yml"}
@@ -98,16 +98,25 @@ def _mkdocs_messages():
         logger.removeHandler(handler)
 
 
-def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Path | None = None) -> Path:
-    """Build every language in order (the Japanese build cleans the root first), then check all links."""
+def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Path | None = None,
+              on_step=None) -> Path:
+    """Build every language in order (the Japanese build cleans the root first), then check all links.
+    `on_step(name)`, when given, is called after each language (its code) and after the link check ("links"):
+    `make bench` times them."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    project = project.resolve()
+    out = Path(os.path.abspath(out or project / "site"))
+    prepare_output(out, project, data_dir.resolve() if data_dir is not None else None)
+    with reading_once():  # the link check across languages reuses what each language's check read
+        _build_languages(project, out, langs, data_dir, on_step)
+    return out
+
+
+def _build_languages(project: Path, out: Path, langs, data_dir: Path | None, on_step) -> None:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
 
-    project = project.resolve()
-    out = Path(os.path.abspath(out or project / "site"))
-    prepare_output(out, project, data_dir.resolve() if data_dir is not None else None)
     for lang in sorted(langs, key=lambda l: l != "ja"):
         site_dir = out if lang == "ja" else out / lang
         overrides = {"site_dir": str(site_dir)}
@@ -126,11 +135,14 @@ def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Pat
             except OSError as error:
                 where = error.filename or site_dir
                 raise SiteBuildError(f"{lang}: cannot write {where}: {error.strerror or error}", USAGE) from None
+        if on_step is not None:
+            on_step(lang)
     if set(langs) == set(LANGS):
         problems = check_site(out)
+        if on_step is not None:
+            on_step("links")
         if problems:
             raise SiteBuildError(f"{len(problems)} broken link(s) across languages:\n" + "\n".join(problems[:50]))
-    return out
 
 
 def _explain(lang: str, error: Exception, messages: list[str]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
@@ -43,9 +44,15 @@ def might_be_too_deep(source: str) -> bool:
                 if deepest > MAX_DEPTH // 2:
                     return True
         bound += deepest
-    indent = max((len(line) - len(line.lstrip(" \t")) for line in source.splitlines()), default=0)
     runs = max((len(m.group()) for m in _BLOCK_RUN.finditer(source)), default=0)
-    return bound + indent + runs > MAX_DEPTH // 2
+    need = MAX_DEPTH // 2 - bound - runs + 1  # the indentation (of any line) that makes it too deep
+    return need <= 0 or _indented(need).search(source) is not None
+
+
+@lru_cache(maxsize=None)
+def _indented(width: int) -> re.Pattern:
+    """A line (as str.splitlines cuts them) that starts with `width` blanks or more."""
+    return re.compile(rf"(?:\A|(?<=[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]))[ \t]{{{width}}}")
 
 
 def depth_problem(source: str) -> ShapeProblem | None:

@@ -16,7 +16,7 @@ from ..rule_numbers import sort_key
 from ..texts import title as record_title
 from . import currency, i18n, urls
 from .blocks import TextRenderer
-from .markup import Linker, escape_line, yaml_string
+from .markup import Linker, escape, escape_line, yaml_string
 
 
 @lru_cache(maxsize=1)

@@ -2,8 +2,9 @@
 
 `generate(out, base)` copies the real records of `base` and adds `cards` card records sharded as the
 import writes them (`cards/<first character>/<id>.yaml`), each with English Oracle text, printed
-Japanese and French names and texts, and `rulings` English rulings spread over them (TEAM.md,
-"Data layout"). The texts are assembled from phrases of Magic's templating around the real counter
+Japanese and French names and texts (on as many cards as in `base`), and `rulings` English rulings
+spread over them as in `base` (TEAM.md, "Data layout"). `make bench` makes the data three times the
+imported size with it (counterpedia.bench.synthetic). The texts are assembled from phrases of Magic's templating around the real counter
 names, with the lengths of the real thing (Oracle text about 180 characters, a ruling about 190), so
 that index sizes and search times are those of the imported data. Deterministic for a given seed.
 """
@@ -89,7 +90,8 @@ def _counters(base: Path) -> list[tuple[str, dict]]:
     for record in kb.all("counter"):
         names = record.data.get("names") or {}
         texts = {lang: (names.get(lang) or {}).get("text") for lang in ("en", "ja", "fr")}
-        if all(isinstance(t, str) for t in texts.values()):
+        official = all((names.get(lang) or {}).get("status") == "official" for lang in ("ja", "fr"))
+        if official and all(isinstance(t, str) for t in texts.values()):  # printed texts use official names
             found.append((record.id, texts))
     return found
 
@@ -115,36 +117,74 @@ def _block(key: str, lines: list[str], indent: int) -> list[str]:
     return [f"{pad}{key}:"] + [f"{pad}  {line}" for line in lines]
 
 
+def _shape(base: Path) -> tuple[list[int], list[str], float, float]:
+    """What the imported cards of `base` look like: rulings per card, mechanic ids, and the share of
+    cards with a printed Japanese and a printed French text."""
+    from ..knowledge import load
+
+    kb, _ = load(base)
+    imported = [c for c in kb.all("card") if c.data.get("oracle_id")]
+    per_card = [len(c.data.get("rulings") or []) for c in imported]
+    texts = [c.data.get("text") or {} for c in imported]
+    share = lambda lang: sum(1 for t in texts if lang in t) / len(texts) if texts else 1.0  # noqa: E731
+    return per_card, [m.id for m in kb.all("mechanic")], share("ja"), share("fr")
+
+
+def _rulings_per_card(rng: random.Random, cards: int, rulings: int, real: list[int]) -> list[int]:
+    """`rulings` spread over `cards` as the imported cards have them (most have a few, some none, none has
+    dozens), or skewed when `base` has no imported cards."""
+    if not any(real):
+        per_card = [0] * cards
+        for _ in range(rulings):  # skewed: a few cards have many rulings, many have none
+            per_card[int(cards * rng.random() ** 2)] += 1
+        return per_card
+    per_card = [rng.choice(real) for _ in range(cards)]
+    while sum(per_card) < rulings:
+        per_card[rng.randrange(cards)] += 1
+    while sum(per_card) > rulings:
+        index = rng.randrange(cards)
+        if per_card[index]:
+            per_card[index] -= 1
+    return per_card
+
+
 def generate(out: Path, base: Path, cards: int = 3000, rulings: int = 8500, seed: int = 20221130) -> Path:
-    """Write OUT/data (the records of `base` plus the synthetic cards); returns OUT/data."""
+    """Write OUT/data (the records of `base` plus the synthetic cards); returns OUT/data.
+
+    The cards have the imported cards' shape: an English Oracle name and text, printed Japanese and
+    French ones on as many cards as in `base` (about 80 %), rulings spread as in `base`, each ruling
+    about the card's counter kind or a mechanic as often as there. They validate without a problem."""
     rng = random.Random(seed)
     data = Path(out) / "data"
     if data.exists():
         shutil.rmtree(data)
     shutil.copytree(base, data)
     counters = _counters(base)
-    per_card = [0] * cards
-    for _ in range(rulings):  # skewed: a few cards have many rulings, many have none
-        per_card[int(cards * rng.random() ** 2)] += 1
+    real, mechanics, ja_share, fr_share = _shape(base)
+    per_card = _rulings_per_card(rng, cards, rulings, real)
     for number in range(cards):
         en_name = f"{rng.choice(EN_ADJ)} {rng.choice(EN_NOUN)} {number}"
         ja_name = f"{rng.choice(JA_KANJI)}{rng.choice(JA_NOUN)}・{''.join(rng.choice(JA_KANA) for _ in range(3))}"
         fr_name = f"{rng.choice(FR_NOUN)} {rng.choice(FR_ADJ)} {number}"
         card_id = f"{en_name.lower().replace(' ', '-')}"
         counter_id, counter = rng.choice(counters)
-        code, set_name, released = rng.choice(SETS)
+        code, _set_name, released = rng.choice(SETS)
         printing = (code, str(rng.randrange(1, 300)))
+        printed = {"ja": rng.random() < ja_share, "fr": rng.random() < fr_share}
         lines = ["# Synthetic card (counterpedia.search.bench_data): not a Magic card.", f"id: {card_id}", "names:"]
         lines += _block("en", _official(en_name, "wotc-oracle", "2022-04-25"), 2)
-        lines += _block("ja", _official(ja_name, "wotc-printed-cards", released, printing), 2)
-        lines += _block("fr", _official(fr_name, "wotc-printed-cards", released, printing), 2)
+        if printed["ja"]:
+            lines += _block("ja", _official(ja_name, "wotc-printed-cards", released, printing), 2)
+        if printed["fr"]:
+            lines += _block("fr", _official(fr_name, "wotc-printed-cards", released, printing), 2)
         lines += [f"oracle_id: {_q(f'00000000-0000-4000-8000-{number:012d}')}", f"counters: [{counter_id}]", "text:"]
         lines += _block("en", _official(_text(rng, EN_TEXT, en_name, counter["en"], "\n"), "wotc-oracle", "2022-04-25"), 2)
-        lines += _block("ja", _official(_text(rng, JA_TEXT, ja_name, counter["ja"], "\n"), "wotc-printed-cards",
-                                        released, printing), 2)
-        lines += _block("fr", _official(_text(rng, FR_TEXT, fr_name, counter["fr"], "\n"), "wotc-printed-cards",
-                                        released, printing), 2)
-        lines += [f"set: {{code: {code}, name: {_q(set_name)}}}"]
+        if printed["ja"]:
+            lines += _block("ja", _official(_text(rng, JA_TEXT, ja_name, counter["ja"], "\n"), "wotc-printed-cards",
+                                            released, printing), 2)
+        if printed["fr"]:
+            lines += _block("fr", _official(_text(rng, FR_TEXT, fr_name, counter["fr"], "\n"), "wotc-printed-cards",
+                                            released, printing), 2)
         if per_card[number]:
             lines.append("rulings:")
         for index in range(per_card[number]):
@@ -153,8 +193,14 @@ def generate(out: Path, base: Path, cards: int = 3000, rulings: int = 8500, seed
             lines += [f"  - id: {_q(f'{date}-{index + 1}')}", f'    date: "{date}"',
                       "    source: mtgjson-rulings-20220425", "    original: en", "    text:", "      en:",
                       f"        text: {_q(text)}", "        status: community",
-                      "        source: mtgjson-rulings-20220425", f'        version: "{date}"',
-                      f"    about: {{counters: [{counter_id}]}}"]
+                      "        source: mtgjson-rulings-20220425", f'        version: "{date}"']
+            about = []
+            if rng.random() < 0.33:
+                about.append(f"counters: [{counter_id}]")
+            if mechanics and rng.random() < 0.21:
+                about.append(f"mechanics: [{rng.choice(mechanics)}]")
+            if about:
+                lines.append(f"    about: {{{', '.join(about)}}}")
         path = data / "cards" / card_id[0] / f"{card_id}.yaml"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
