@@ -13,6 +13,7 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
 from . import diagnostics as diag
+from .parse_many import map_in_two
 
 # Folder name -> record kind.
 KINDS = {
@@ -217,6 +218,39 @@ class Paths:
 
 def read_document(path: Path, root: Path | None = None, cache=None,
                   paths: Paths | None = None) -> tuple[Document | None, list[diag.Diagnostic]]:
+    found = _read_or_pending(path, root, cache, paths)
+    if isinstance(found, _Pending):
+        return _parsed(found, cache)
+    return found
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """A file read and decoded, not in the parse cache: what `parse_document` needs."""
+    source: str
+    shown: str
+    stem: str
+    kind: str | None
+
+
+def _parse_pending(pending: _Pending):
+    document, problems = parse_document(pending.source, pending.shown, pending.stem, pending.kind)
+    if document is None:
+        return None, problems
+    return (document.data, document.json_ready), problems  # the source stays with the caller: not sent twice
+
+
+def _parsed(pending: _Pending, cache, outcome=None) -> tuple[Document | None, list[diag.Diagnostic]]:
+    data, problems = outcome if outcome is not None else _parse_pending(pending)
+    if data is None:
+        return None, problems
+    document = Document(pending.shown, pending.kind, data[0], pending.stem, pending.source, json_ready=data[1])
+    if cache is not None and not problems:
+        cache.put(pending.source, document.data, document.json_ready)
+    return document, problems
+
+
+def _read_or_pending(path: Path, root: Path | None, cache, paths: Paths | None):
     paths = paths or Paths(root)
     resolved = paths.resolve(path)
     shown = paths.display(path, resolved)
@@ -233,10 +267,7 @@ def read_document(path: Path, root: Path | None = None, cache=None,
         data = cache.get(source)
         if isinstance(data, dict):
             return Document(shown, kind, data, path.stem, source), []
-    document, problems = parse_document(source, shown, path.stem, kind)
-    if cache is not None and document is not None and not problems:
-        cache.put(source, document.data, document.json_ready)
-    return document, problems
+    return _Pending(source, shown, path.stem, kind)
 
 
 _OTHER_ENCODINGS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
@@ -372,8 +403,13 @@ def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
     result = LoadResult()
     cache = ParseCache(root) if root is not None and any(Path(p).resolve() == Path(root).resolve() for p in paths) else None
     where = Paths(root)
-    for path in record_files(paths):
-        document, problems = read_document(path, root, cache, where)
+    files = record_files(paths)
+    found = [_read_or_pending(path, root, cache, where) for path in files]
+    # What the cache does not hold is parsed, in two processes when that is safe and pays (a fresh clone).
+    pending = [item for item in found if isinstance(item, _Pending)]
+    outcomes = iter(map_in_two(_parse_pending, pending))
+    for path, item in zip(files, found):
+        document, problems = _parsed(item, cache, next(outcomes)) if isinstance(item, _Pending) else item
         result.diagnostics.extend(problems)
         if document is None:
             continue
