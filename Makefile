@@ -49,7 +49,7 @@ browser: venv
 # Speed, size and memory figures, each beside its target (printed, never asserted; a slow figure never fails,
 # a failing command does): validate against check-jsonschema, the site build against plain mkdocs, the data
 # three times the size, the import of one AllPrintings.json, search (counterpedia.search.bench), CR parse and
-# diff. About 20 minutes on 2 cores. A subset: make bench BENCH_ARGS="--only validate,build" (or --quick).
+# diff. About 11 minutes on 2 cores. A subset: make bench BENCH_ARGS="--only validate,build" (or --quick).
 bench: venv
 	test -x $(BIN)/check-jsonschema || $(BIN)/python -m pip install -q check-jsonschema
 	$(CR_ENV) $(BIN)/python -m counterpedia.bench $(BENCH_ARGS)
