@@ -36,6 +36,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 from . import diagnostics as diag
 from . import schema_model
 from .load import fast_loader, parse_document, yaml_loader
+from .yamlio import round_trip_yaml
 
 
 class FormatError(Exception):
@@ -55,11 +56,9 @@ class _Emitter(RoundTripEmitter):
 
 
 def _dumper() -> YAML:
-    yaml = YAML(typ="rt")
+    """The project's round-trip style (yamlio), with the one quoted style."""
+    yaml = round_trip_yaml()
     yaml.Emitter = _Emitter
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    yaml.allow_unicode = True
     return yaml
 
 
