@@ -37,7 +37,7 @@ site: validate
 
 # The three sites as one zip for reading from disk: unzip, open counterpedia/index.html (search works offline).
 offline: site
-	$(BIN)/python -m counterpedia.offline site counterpedia-offline.zip
+	$(BIN)/python -m counterpedia.commands.offline site counterpedia-offline.zip
 
 test: venv
 	$(CR_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -48,7 +48,7 @@ browser: venv
 
 # Speed, size and memory figures, each beside its target (printed, never asserted; a slow figure never fails,
 # a failing command does): validate against check-jsonschema, the site build against plain mkdocs, the data
-# three times the size, the import of one AllPrintings.json, search (counterpedia.search.bench), CR parse and
+# three times the size, the import of one AllPrintings.json, search (counterpedia.bench.search), CR parse and
 # diff. About 11 minutes on 2 cores. A subset: make bench BENCH_ARGS="--only validate,build" (or --quick).
 bench: venv
 	test -x $(BIN)/check-jsonschema || $(BIN)/python -m pip install -q check-jsonschema

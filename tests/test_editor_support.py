@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from counterpedia import schema_model
-from counterpedia.load import record_files, schema_kind
+from counterpedia.storage import schema_model
+from counterpedia.storage.load import record_files, schema_kind
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = ROOT / ".vscode" / "settings.json"

@@ -61,7 +61,7 @@ def snapshot(folder: Path) -> dict[str, str]:
 # (VmHWM: the rusage of a child forked from this large test process would count the parent's pages).
 VALIDATE = """
 import atexit, sys
-from counterpedia import entry
+from counterpedia.commands import entry
 target = sys.argv.pop(1)
 def peak():
     with open("/proc/self/status") as status, open(target, "w") as out:

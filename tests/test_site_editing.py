@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia import export
-from counterpedia.knowledge import load
+from counterpedia.render import export
+from counterpedia.model.knowledge import load
 
 pytestmark = pytest.mark.site
 PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
@@ -66,7 +66,7 @@ def test_the_site_serves_the_export_under_api(built_site, real_data):
 
 def small_site(tmp_path: Path, monkeypatch, repository: str | None) -> Path:
     """The English site of the small valid data set (a second to build)."""
-    from counterpedia.site_build import build_all
+    from counterpedia.commands.site_build import build_all
 
     root = Path(__file__).resolve().parents[1]
     monkeypatch.setenv("COUNTERPEDIA_FULL_RULES", "0")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.offline import TOP, main, make_zip
+from counterpedia.commands.offline import TOP, main, make_zip
 
 from .conftest import ROOT
 from .test_search_browser import search

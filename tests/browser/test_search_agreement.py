@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.search import japanese, normalize, rank, relevance, site_index
 from counterpedia.search.query import parse
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.search import relevance, site_index
 from counterpedia.search.browser import site_location, type_query
 

@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 from counterpedia.checks import schema
 from counterpedia.checks.schema_fast import Unsure, compile_schema, is_valid
 from counterpedia.diagnostics import render_all
-from counterpedia.knowledge import Record
+from counterpedia.model.knowledge import Record
 from tests.records_strategy import records
 
 KINDS = [kind for kind in schema.SCHEMA_FILES if kind != "common"]

@@ -8,11 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from counterpedia.cli import main
+from counterpedia.commands.cli import main
 
 
 def run(args, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "counterpedia.cli", *args], cwd=cwd, capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "counterpedia.commands.cli", *args], cwd=cwd, capture_output=True, text=True)
 
 
 def snapshot(folder: Path) -> dict[str, str]:

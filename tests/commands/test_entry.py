@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia import cli
+from counterpedia.commands import cli
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # The console script, saying "ready" once Python itself has started (an interrupt before that lands in
 # Python's own start-up, the site module, which no program can guard).
-ENTRY = [sys.executable, "-c", "import sys; from counterpedia import entry; print('ready', flush=True); sys.exit(entry.main())"]
+ENTRY = [sys.executable, "-c", "import sys; from counterpedia.commands import entry; print('ready', flush=True); sys.exit(entry.main())"]
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="no SIGINT on this platform")

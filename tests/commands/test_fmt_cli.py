@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.cli import main
-from counterpedia.writes import journal_path
+from counterpedia.commands.cli import main
+from counterpedia.storage.writes import journal_path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 UNFORMATTED = "# a card\nnames: {}   # none yet\nid: struggle-for-project-purity\n"
 FORMATTED = "# a card\nid: struggle-for-project-purity\nnames: {}  # none yet\n"
 
@@ -78,7 +78,7 @@ def test_missing_path_is_bad_usage(data, capsys):
 
 
 def test_an_interrupted_fmt_is_finished_by_the_next_run(data):
-    from counterpedia.writes import FileWrite, _write_journal
+    from counterpedia.storage.writes import FileWrite, _write_journal
 
     card(data).write_text(UNFORMATTED, encoding="utf-8")
     term = data / "terms" / "mill.yaml"

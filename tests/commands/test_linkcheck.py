@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from counterpedia.linkcheck import check_site
+from counterpedia.commands.linkcheck import check_site
 
 
 def write(root: Path, name: str, body: str) -> None:
@@ -41,7 +41,7 @@ def test_a_page_changed_since_the_last_check_is_read_again(tmp_path: Path):
     checked as it is now, never as it was."""
     import os
 
-    from counterpedia.linkcheck import reading_once
+    from counterpedia.commands.linkcheck import reading_once
 
     write(tmp_path, "index.html", '<a href="a.html#x">a</a>')
     write(tmp_path, "a.html", '<h2 id="x">x</h2>')

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from counterpedia.mkdocs_plugin import checked_data
+from counterpedia.commands.mkdocs_plugin import checked_data
 
 
 def test_an_edit_between_two_builds_is_seen(valid_data: Path):

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.cli import main
-from counterpedia.format import comments, format_text
-from counterpedia.load import fast_loader
-from counterpedia.validate import validate
+from counterpedia.commands.cli import main
+from counterpedia.storage.format import comments, format_text
+from counterpedia.storage.load import fast_loader
+from counterpedia.checks.validate import validate
 
 # Per kind: what the tool cannot suggest (a counter's evidence, a rule's number) and is given with --set.
 CASES = {
@@ -51,7 +51,7 @@ def test_the_new_record_passes_validate_with_a_comment_on_each_field(data, kind,
 
 
 def test_every_required_field_is_there(data, capsys):
-    from counterpedia import schema_model
+    from counterpedia.storage import schema_model
 
     for kind in CASES:
         assert main(["new", kind, f"req-{kind}", *CASES[kind]]) == 0

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.cli import main
-from counterpedia.site_build import MARKER
+from counterpedia.commands.cli import main
+from counterpedia.commands.site_build import MARKER
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.site
 
 

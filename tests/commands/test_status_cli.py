@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from counterpedia.cli import main
+from counterpedia.commands.cli import main
 
 
 def test_json_counts_per_kind_and_language(valid_data, capsys):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.validate import validate
+from counterpedia.checks.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "tests" / "fixtures" / "mtgjson"
@@ -21,7 +21,7 @@ HEADER = "# Added by `counterpedia import mtgjson`"
 
 
 def command(data: Path, *paths: Path) -> list[str]:
-    return [sys.executable, "-m", "counterpedia.cli", "import", "mtgjson", *map(str, paths), "--data", str(data)]
+    return [sys.executable, "-m", "counterpedia.commands.cli", "import", "mtgjson", *map(str, paths), "--data", str(data)]
 
 
 def base_data(tmp_path: Path) -> Path:

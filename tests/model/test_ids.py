@@ -1,6 +1,6 @@
 """Imported record ids: stable, unique, never empty."""
 
-from counterpedia.ids import ID_RE, allocate, slug
+from counterpedia.model.ids import ID_RE, allocate, slug
 
 
 def test_slug_of_an_english_name():

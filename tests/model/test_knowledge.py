@@ -1,10 +1,10 @@
-"""counterpedia.knowledge: a card's rulings are ruling records too, located inside the card's file."""
+"""counterpedia.model.knowledge: a card's rulings are ruling records too, located inside the card's file."""
 
 from __future__ import annotations
 
-from counterpedia.knowledge import from_documents
-from counterpedia.load import parse_document
-from counterpedia.texts import title
+from counterpedia.model.knowledge import from_documents
+from counterpedia.storage.load import parse_document
+from counterpedia.model.texts import title
 
 CARD = """id: sample-card
 names:

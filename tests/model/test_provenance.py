@@ -1,4 +1,4 @@
-from counterpedia.provenance import is_drifted, text_hash, text_state
+from counterpedia.model.provenance import is_drifted, text_hash, text_state
 
 
 def test_hash_ignores_normalisation_and_edge_spaces():

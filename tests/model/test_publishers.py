@@ -1,6 +1,6 @@
 """What counts as a publisher's text, and what can be the copy a text was read from: decided from the source record."""
 
-from counterpedia.publishers import is_copy, is_publisher_text
+from counterpedia.model.publishers import is_copy, is_publisher_text
 
 WOTC = "Wizards of the Coast"
 

@@ -1,6 +1,6 @@
 import pytest
 
-from counterpedia.rule_numbers import RuleNumberError, find_references, letter_range, parse, sort_key
+from counterpedia.model.rule_numbers import RuleNumberError, find_references, letter_range, parse, sort_key
 
 
 def test_parse_round_trips_sections_rules_and_subrules():

@@ -1,7 +1,7 @@
 """Which counter kinds a rule covers by pattern, found from the rules' own text (never from their numbers)."""
 
-from counterpedia.knowledge import KnowledgeBase, Record
-from counterpedia.rule_patterns import coverage, keywords_of, pattern_rules
+from counterpedia.model.knowledge import KnowledgeBase, Record
+from counterpedia.model.rule_patterns import coverage, keywords_of, pattern_rules
 
 KEYWORD_RULE = ("A keyword counter on a permanent or on a card in a zone other than the battlefield causes that object "
                 "to gain that keyword. The keywords that a keyword counter can be are flying, first strike, double "

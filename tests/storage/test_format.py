@@ -9,12 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from counterpedia import format as fmt
-from counterpedia import schema_model
-from counterpedia.format import FormatError, comments, format_data, format_text
-from counterpedia.load import fast_loader
+from counterpedia.storage import format as fmt
+from counterpedia.storage import schema_model
+from counterpedia.storage.format import FormatError, comments, format_data, format_text
+from counterpedia.storage.load import fast_loader
 
-from .records_strategy import records
+from ..records_strategy import records
 
 
 def load(text: str):

@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from counterpedia.load import kind_of, load_paths, parse_document
+from counterpedia.storage.load import kind_of, load_paths, parse_document
 
 
 def test_positions_point_at_values():
@@ -35,7 +35,7 @@ def test_loading_reports_every_file(tmp_path: Path):
 
 def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does():
     """The C loader follows YAML 1.1 (yes/no/on are booleans there); our records must mean the same in both."""
-    from counterpedia.load import fast_loader, yaml_loader
+    from counterpedia.storage.load import fast_loader, yaml_loader
 
     def plain(value):
         if isinstance(value, dict):
@@ -44,7 +44,7 @@ def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does():
             return [plain(v) for v in value]
         return value
 
-    root = Path(__file__).resolve().parents[1] / "data"
+    root = Path(__file__).resolve().parents[2] / "data"
     for path in sorted(root.rglob("*.yaml")):
         text = path.read_text(encoding="utf-8")
         assert plain(fast_loader().load(text)) == plain(yaml_loader().load(text)), path
@@ -101,7 +101,7 @@ def test_a_symbolic_link_is_followed_to_its_target(tmp_path: Path, monkeypatch):
     resolved path says, as when each file was resolved on its own."""
     import os
 
-    from counterpedia.load import Paths
+    from counterpedia.storage.load import Paths
 
     data = tmp_path / "data"
     (data / "cards" / "a").mkdir(parents=True)

@@ -1,13 +1,13 @@
-"""counterpedia.parse_cache: parsed records kept by the exact text of their file, never trusted otherwise."""
+"""counterpedia.storage.parse_cache: parsed records kept by the exact text of their file, never trusted otherwise."""
 
 from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
 
-from counterpedia import load as load_module
-from counterpedia.load import load_paths
-from counterpedia.parse_cache import cache_file
+from counterpedia.storage import load as load_module
+from counterpedia.storage.load import load_paths
+from counterpedia.storage.parse_cache import cache_file
 
 
 def ids(result) -> dict:

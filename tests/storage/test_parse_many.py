@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.parse_many import MIN_ITEMS, map_in_two
+from counterpedia.storage.parse_many import MIN_ITEMS, map_in_two
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def pid_and_square(n: int) -> tuple[int, int]:
@@ -45,7 +45,7 @@ def fresh_python():
 def test_the_second_half_is_computed_by_a_child_in_order(fresh_python):
     found = fresh_python(f"""
         import json, os
-        from counterpedia.parse_many import map_in_two
+        from counterpedia.storage.parse_many import map_in_two
         results = map_in_two(lambda n: (os.getpid(), n * n), list(range({MIN_ITEMS + 1})))
         print(json.dumps({{"squares": [s for _, s in results], "pids": sorted({{p for p, _ in results}}),
                           "me": os.getpid()}}))
@@ -57,7 +57,7 @@ def test_the_second_half_is_computed_by_a_child_in_order(fresh_python):
 def test_a_child_that_fails_leaves_its_half_to_the_parent(fresh_python):
     found = fresh_python(f"""
         import json, os
-        from counterpedia.parse_many import map_in_two
+        from counterpedia.storage.parse_many import map_in_two
         parent = os.getpid()
         def fails_in_the_child(n):
             if os.getpid() != parent:
@@ -79,8 +79,8 @@ def test_loading_the_data_in_two_processes_gives_the_same_records_and_problems(f
     found = fresh_python("""
         import json, os
         from pathlib import Path
-        from counterpedia import parse_many
-        from counterpedia.load import load_paths
+        from counterpedia.storage import parse_many
+        from counterpedia.storage.load import load_paths
         calls = []
         real = parse_many.can_fork
         parse_many.can_fork = lambda n: calls.append(real(n)) or calls[-1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from counterpedia import schema_model
+from counterpedia.storage import schema_model
 
 
 def test_key_order_is_the_order_of_properties():

@@ -6,8 +6,8 @@ import stat
 
 import pytest
 
-from counterpedia import writes
-from counterpedia.writes import FileWrite, WriteError, apply_plan, recover
+from counterpedia.storage import writes
+from counterpedia.storage.writes import FileWrite, WriteError, apply_plan, recover
 
 
 def test_plan_is_written_and_journal_removed(tmp_path):

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from counterpedia.load import fast_loader
-from counterpedia.yamlevents import UNSURE, load
+from counterpedia.storage.load import fast_loader
+from counterpedia.storage.yamlevents import UNSURE, load
 from tests.records_strategy import TRICKY, records
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _same(one, two) -> bool:

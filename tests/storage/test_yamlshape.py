@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from counterpedia.yamlshape import _BLOCK_RUN, MAX_DEPTH, might_be_too_deep
+from counterpedia.storage.yamlshape import _BLOCK_RUN, MAX_DEPTH, might_be_too_deep
 
 
 def _by_lines(source: str) -> bool:

@@ -2,7 +2,7 @@
 
 Sections, in order: validate (against check-jsonschema), build (against a plain mkdocs build), synthetic
 (the shipped data and three times it), memory (import of one AllPrintings.json), status (the records),
-search (relevance and the search figures of issue 12: counterpedia.search.bench), cr (CR parse and diff).
+search (relevance and the search figures of issue 12: counterpedia.bench.search), cr (CR parse and diff).
 Exit status 0 whatever the figures (a slow figure is printed, not failed), 1 when a command failed, 2 on
 bad usage. The load average is printed at the start and at the end: the machine may be shared.
 """
@@ -128,7 +128,7 @@ def run_build(args, data_dir, project, scratch, runs, summary, state) -> None:
 
 
 def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> None:
-    from ..search import bench as search_bench
+    from . import search as search_bench
     from ..search import relevance
 
     queries = search_bench.cli_queries(relevance.load_cases(search_bench.RELEVANCE))
@@ -159,7 +159,7 @@ def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> Non
 
 def _search_rows(size: synthetic.Size, summary: report.Summary) -> None:
     """Issue 12's targets, on the shipped data."""
-    from ..search.bench import TARGETS
+    from .search import TARGETS
 
     figures = size.figures
     index = max((v for k, v in figures.items() if k.startswith("search index")), default=None)
@@ -206,13 +206,13 @@ def run_status(args, data_dir, project, scratch, runs, summary, state) -> None:
 
 
 def run_search(args, data_dir, project, scratch, runs, summary, state) -> None:
-    command = [machine.python(), "-m", "counterpedia.search.bench", "--data", str(data_dir), "--project", str(project),
+    command = [machine.python(), "-m", "counterpedia.bench.search", "--data", str(data_dir), "--project", str(project),
                "--runs", str(runs)]
     if state.get("site"):
         command += ["--site", str(state["site"])]
     if not args.quick:
         command.append("--synthetic")
-    _child(command, "counterpedia.search.bench", summary)
+    _child(command, "counterpedia.bench.search", summary)
 
 
 def run_cr(args, data_dir, project, scratch, runs, summary, state) -> None:
@@ -225,7 +225,7 @@ def run_cr(args, data_dir, project, scratch, runs, summary, state) -> None:
     if editions < 2:
         print(f"  not measured: two CR editions are needed, {editions} found ({locate.HOW_TO_GET})")
         return
-    _child([machine.python(), "-m", "counterpedia.cr.bench"], "counterpedia.cr.bench", summary)
+    _child([machine.python(), "-m", "counterpedia.bench.cr"], "counterpedia.bench.cr", summary)
 
 
 def _child(command: list[str], name: str, summary: report.Summary) -> None:

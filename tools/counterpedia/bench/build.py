@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..provenance import LANGS
+from ..model.provenance import LANGS
 from . import machine
 
 TARGET_OVERHEAD = 0.30
@@ -41,7 +41,7 @@ def _peak_mb() -> float:
 
 
 def _child_ours(project: Path, data_dir: Path, out: Path) -> dict:
-    from ..site_build import build_all
+    from ..commands.site_build import build_all
 
     steps, peaks = {}, {}
     last = time.perf_counter()

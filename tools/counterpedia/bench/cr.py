@@ -11,9 +11,9 @@ import sys
 import time
 from typing import Callable
 
-from . import locate
-from .diff import diff
-from .parse import parse_file
+from ..cr import locate
+from ..cr.diff import diff
+from ..cr.parse import parse_file
 
 TARGET_SECONDS = 1.0
 
@@ -28,7 +28,7 @@ def median_time(action: Callable[[], object], runs: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Usage: python -m counterpedia.cr.bench [--runs N] [PATH]  (PATH: a directory of CR files)."""
+    """Usage: python -m counterpedia.bench.cr [--runs N] [PATH]  (PATH: a directory of CR files)."""
     args = list(sys.argv[1:] if argv is None else argv)
     runs = 5
     if "--runs" in args:

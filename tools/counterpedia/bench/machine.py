@@ -46,7 +46,7 @@ def python() -> str:
 def counterpedia_command() -> list[str]:
     """The installed `counterpedia` command beside this Python, as a user runs it."""
     executable = Path(sys.executable).with_name("counterpedia")
-    return [str(executable)] if executable.exists() else [sys.executable, "-m", "counterpedia.entry"]
+    return [str(executable)] if executable.exists() else [sys.executable, "-m", "counterpedia.commands.entry"]
 
 
 # A small Python between the bench and the command: it starts the command, waits for it with wait4 and

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import yaml
 
-from ..site_build import CONFIG_FILES
+from ..commands.site_build import CONFIG_FILES
 
 
 def generated_pages(project: Path, data_dir: Path, lang: str) -> dict[str, str]:
     """The pages our plugin generates for `lang`, as it generates them (the full rules when CR files are found)."""
     from ..cr import archive
-    from ..knowledge import load
+    from ..model.knowledge import load
     from ..render.pages import SiteRenderer
 
     kb, _problems = load(data_dir)
@@ -46,7 +46,7 @@ def excluded_from_search(markdown: str) -> str:
 
 def write(project: Path, data_dir: Path, lang: str, out: Path) -> Path:
     """Write OUT/docs and OUT/mkdocs.yml for `lang`; returns the configuration file."""
-    from ..mkdocs_plugin import LOCALIZED, alternates
+    from ..commands.mkdocs_plugin import LOCALIZED, alternates
     from ..render import i18n
     from ..render.pages import nav
 

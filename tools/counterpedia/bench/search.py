@@ -1,4 +1,4 @@
-"""Search figures: `python -m counterpedia.search.bench [--data DIR] [--site DIR] [--synthetic]`.
+"""Search figures: `python -m counterpedia.bench.search [--data DIR] [--site DIR] [--synthetic]`.
 
 Prints, against the targets of issue 12 (figures only: nothing here fails a build):
 - relevance: precision at 1 and at 3 per language of tests/search/relevance.yaml, for
@@ -8,7 +8,7 @@ Prints, against the targets of issue 12 (figures only: nothing here fails a buil
 - the command-line search: milliseconds per `counterpedia search` process (Python start-up, cache check,
   index load, search, output) and in-process, medians over queries of the relevance set.
 With --synthetic, the same figures (but relevance) on a generated data folder at the imported data's
-size (counterpedia.search.bench_data: 3,000 cards with Oracle and printed texts, 8,500 rulings).
+size (counterpedia.bench.search_data: 3,000 cards with Oracle and printed texts, 8,500 rulings).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import relevance
+from ..search import relevance
 
 TARGETS = {"cli_ms": 150.0, "index_bytes": 4 * 1024 * 1024, "first_result_ms": 500.0}
 BROWSER_QUERIES = {"ja": "毒カウンター", "en": "poison counter", "fr": "marqueur poison"}
@@ -54,8 +54,8 @@ def cli_latency(data_dir: Path, queries: list[str]) -> tuple[float, float, float
     process (user + system: what the figure would be on an idle machine), on a warm cache."""
     import resource
 
-    from .cli import main as search_main
-    from .engine import load_index
+    from ..search.cli import main as search_main
+    from ..search.engine import load_index
 
     load_index(data_dir)  # warm the cache: the figure is for a search on unchanged data
     inside = []
@@ -65,7 +65,7 @@ def cli_latency(data_dir: Path, queries: list[str]) -> tuple[float, float, float
             search_main([query, "--data", str(data_dir)])
         inside.append((time.perf_counter() - start) * 1000)
     executable = Path(sys.executable).with_name("counterpedia")
-    command = [str(executable)] if executable.exists() else [sys.executable, "-m", "counterpedia.cli"]
+    command = [str(executable)] if executable.exists() else [sys.executable, "-m", "counterpedia.commands.cli"]
     whole, cpu = [], []
     for query in queries:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -78,7 +78,7 @@ def cli_latency(data_dir: Path, queries: list[str]) -> tuple[float, float, float
 
 
 def cli_relevance(data_dir: Path, cases: list) -> dict:
-    from .engine import load_index
+    from ..search.engine import load_index
 
     index, _ = load_index(data_dir)
     ranks: dict = {}
@@ -89,7 +89,7 @@ def cli_relevance(data_dir: Path, cases: list) -> dict:
 
 def site_relevance(site: Path, cases: list) -> dict:
     """Ranks of the relevance set typed in each site's search box."""
-    from .browser import chromium, site_location, type_query
+    from ..search.browser import chromium, site_location, type_query
 
     ranks: dict = {}
     with chromium() as browser:
@@ -111,7 +111,7 @@ def site_relevance(site: Path, cases: list) -> dict:
 
 def index_sizes(site: Path) -> dict[str, tuple[int, int]]:
     """Per language: (bytes stored, bytes of the JSON payload before compression)."""
-    from .site_index import decode
+    from ..search.site_index import decode
 
     sizes = {}
     for lang, prefix in PREFIX.items():
@@ -124,7 +124,7 @@ def index_sizes(site: Path) -> dict[str, tuple[int, int]]:
 
 def first_results(site: Path, page: str = "counters/poison.html", runs: int = 3) -> dict[str, dict]:
     """Per language, the medians of browser.first_result_ms over `runs` fresh pages, from disk (file://)."""
-    from .browser import chromium, first_result_ms
+    from ..search.browser import chromium, first_result_ms
 
     figures = {}
     with chromium() as browser:
@@ -149,7 +149,7 @@ def print_sizes(site: Path) -> None:
 
 
 def print_first_results(site: Path, runs: int) -> None:
-    from .browser import unavailable_reason
+    from ..search.browser import unavailable_reason
 
     reason = unavailable_reason()
     if reason:
@@ -171,7 +171,7 @@ def print_cli(data_dir: Path, queries: list[str]) -> None:
 
 
 def build_site(project: Path, data_dir: Path, out: Path) -> Path | None:
-    from ..site_build import SiteBuildError, build_all
+    from ..commands.site_build import SiteBuildError, build_all
 
     start = time.perf_counter()
     try:
@@ -186,13 +186,13 @@ def build_site(project: Path, data_dir: Path, out: Path) -> Path | None:
 
 
 def synthetic(args, site: Path | None, scratch: Path, queries: list[str]) -> None:
-    from ..knowledge import load
-    from .bench_data import generate
-    from .engine import load_index
-    from .site_index import build
+    from ..model.knowledge import load
+    from .search_data import generate
+    from ..search.engine import load_index
+    from ..search.site_index import build
 
     print(f"\n== synthetic data at the imported size ({args.cards:,} cards, {args.rulings:,} rulings; "
-          "counterpedia.search.bench_data)")
+          "counterpedia.bench.search_data)")
     data_dir = generate(scratch / "synthetic", Path(args.data), args.cards, args.rulings)
     os.environ["XDG_CACHE_HOME"] = str(scratch / "cache")
     start = time.perf_counter()
@@ -217,7 +217,7 @@ def synthetic(args, site: Path | None, scratch: Path, queries: list[str]) -> Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m counterpedia.search.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m counterpedia.bench.search", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", default="data", help="the data folder (default: data/)")
     parser.add_argument("--site", help="a built site to measure (default: build the three into a temporary folder)")
@@ -244,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         for line in relevance.report(cli_relevance(data_dir, cases)).splitlines():
             print(f"    cli  {line}")
         if site is not None:
-            from .browser import unavailable_reason
+            from ..search.browser import unavailable_reason
 
             reason = unavailable_reason()
             if reason:

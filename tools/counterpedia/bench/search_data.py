@@ -83,7 +83,7 @@ def _q(value: str) -> str:
 
 
 def _counters(base: Path) -> list[tuple[str, dict]]:
-    from ..knowledge import load
+    from ..model.knowledge import load
 
     kb, _ = load(base)
     found = []
@@ -120,7 +120,7 @@ def _block(key: str, lines: list[str], indent: int) -> list[str]:
 def _shape(base: Path) -> tuple[list[int], list[str], float, float]:
     """What the imported cards of `base` look like: rulings per card, mechanic ids, and the share of
     cards with a printed Japanese and a printed French text."""
-    from ..knowledge import load
+    from ..model.knowledge import load
 
     kb, _ = load(base)
     imported = [c for c in kb.all("card") if c.data.get("oracle_id")]
@@ -171,7 +171,7 @@ def generate(out: Path, base: Path, cards: int = 3000, rulings: int = 8500, seed
         code, _set_name, released = rng.choice(SETS)
         printing = (code, str(rng.randrange(1, 300)))
         printed = {"ja": rng.random() < ja_share, "fr": rng.random() < fr_share}
-        lines = ["# Synthetic card (counterpedia.search.bench_data): not a Magic card.", f"id: {card_id}", "names:"]
+        lines = ["# Synthetic card (counterpedia.bench.search_data): not a Magic card.", f"id: {card_id}", "names:"]
         lines += _block("en", _official(en_name, "wotc-oracle", "2022-04-25"), 2)
         if printed["ja"]:
             lines += _block("ja", _official(ja_name, "wotc-printed-cards", released, printing), 2)

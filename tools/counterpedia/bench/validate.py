@@ -49,7 +49,7 @@ def schema_dir() -> Path:
 def files_by_schema(data_dir: Path) -> dict[str, list[Path]]:
     """Every file `counterpedia validate DATA` reads, by the schema that applies to it."""
     from ..catalogue.excluded import default_path
-    from ..load import record_files, schema_kind
+    from ..storage.load import record_files, schema_kind
 
     groups: dict[str, list[Path]] = {}
     for path in record_files([data_dir]):

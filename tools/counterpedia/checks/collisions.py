@@ -14,7 +14,7 @@ from __future__ import annotations
 import unicodedata
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
+from ..model.knowledge import KnowledgeBase
 
 KINDS = ("counter", "mechanic", "term")
 

@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
+from ..model.knowledge import KnowledgeBase
 
 
 def normal(text: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..texts import text_fields
+from ..model.knowledge import KnowledgeBase
+from ..model.texts import text_fields
 
 
 def parse_version(value: str) -> dt.date | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .diagnostics import CODES
+from ..diagnostics import CODES
 
 
 def render(examples: dict[str, tuple[str, str]]) -> str:

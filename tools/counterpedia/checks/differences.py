@@ -11,9 +11,9 @@ that is not there; on a drifted translation (the English changed since it was tr
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..provenance import is_drifted
-from ..texts import text_fields
+from ..model.knowledge import KnowledgeBase
+from ..model.provenance import is_drifted
+from ..model.texts import text_fields
 
 
 def _problems(difference: dict, own: str, english: str | None) -> list[str]:

@@ -8,7 +8,7 @@ machine translations.
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
+from ..model.knowledge import KnowledgeBase
 
 NOT_EVIDENCE = ("editorial", "machine-translation")
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..publishers import PUBLISHER, is_copy, is_publisher_text
-from ..texts import text_fields
+from ..model.knowledge import KnowledgeBase
+from ..model.publishers import PUBLISHER, is_copy, is_publisher_text
+from ..model.texts import text_fields
 
 
 def check(kb: KnowledgeBase):

@@ -14,8 +14,8 @@ from typing import Iterator
 
 from .. import diagnostics as diag
 from ..catalogue.printed import LANGS, PrintedText, Printing, choose, fold, sightings_for
-from ..knowledge import KnowledgeBase
-from ..texts import title
+from ..model.knowledge import KnowledgeBase
+from ..model.texts import title
 
 KINDS = ("counter", "mechanic", "term")
 

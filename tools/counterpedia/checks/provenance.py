@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..provenance import is_drifted
-from ..texts import text_fields
+from ..model.knowledge import KnowledgeBase
+from ..model.provenance import is_drifted
+from ..model.texts import text_fields
 
 HASH_RE = re.compile(r"^sha256:[0-9a-f]{16}$")
 

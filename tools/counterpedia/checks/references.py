@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..references import all_refs
+from ..model.knowledge import KnowledgeBase
+from ..model.references import all_refs
 
 
 def check(kb: KnowledgeBase):
@@ -23,5 +23,5 @@ def check(kb: KnowledgeBase):
 def _path(kind: str, record_id: str) -> str:
     from pathlib import Path
 
-    from ..layout import record_path
+    from ..storage.layout import record_path
     return record_path(Path("data"), kind, record_id).as_posix()

@@ -8,7 +8,7 @@ from functools import lru_cache
 from importlib import resources
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase, Record
+from ..model.knowledge import KnowledgeBase, Record
 from .schema_fast import compile_schema, is_valid
 
 SCHEMA_FILES = ("common", "counter", "rule", "ruling", "card", "mechanic", "term", "source")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import checks
-from .diagnostics import Diagnostic, make
-from .knowledge import KnowledgeBase, from_documents
-from .catalogue.excluded import default_path as excluded_list_path
-from .load import KINDS, display_path, load_paths
+from .. import checks
+from ..diagnostics import Diagnostic, make
+from ..model.knowledge import KnowledgeBase, from_documents
+from ..catalogue.excluded import default_path as excluded_list_path
+from ..storage.load import KINDS, display_path, load_paths
 
 
 class UsageError(Exception):

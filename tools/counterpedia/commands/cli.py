@@ -7,10 +7,10 @@ import json
 import sys
 from pathlib import Path
 
-from . import __version__
-from .diagnostics import has_errors, render_all
+from .. import __version__
+from ..diagnostics import has_errors, render_all
 from .entry import restore_interrupts
-from .provenance import text_hash
+from ..model.provenance import text_hash
 
 
 class ArgumentParser(argparse.ArgumentParser):
@@ -23,7 +23,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 def cmd_validate(args) -> int:
     # Imported here: jsonschema and the checks cost 0.2 s, which `counterpedia search` should not pay.
-    from .validate import UsageError, validate
+    from ..checks.validate import UsageError, validate
 
     try:
         _kb, diagnostics = validate([Path(p) for p in args.paths], Path(args.data) if args.data else None)
@@ -49,7 +49,7 @@ def cmd_hash(args) -> int:
         print("counterpedia hash: --path needs --file: the record the path is in", file=sys.stderr)
         return 2
     if args.file:
-        from .load import read_document
+        from ..storage.load import read_document
 
         if not Path(args.file).is_file():
             print(f"counterpedia hash: {args.file}: no such file", file=sys.stderr)
@@ -98,11 +98,11 @@ def cmd_site_build(args) -> int:
 
 
 def cmd_status(args) -> int:
-    from .checks import schema
-    from .diagnostics import ERROR
-    from .knowledge import load
-    from .load import record_files
-    from .status import CATEGORIES, items, summary
+    from ..checks import schema
+    from ..diagnostics import ERROR
+    from ..model.knowledge import load
+    from ..storage.load import record_files
+    from ..model.status import CATEGORIES, items, summary
 
     data_dir = Path(args.data) if args.data else Path("data")
     if not data_dir.is_dir():
@@ -138,20 +138,20 @@ def cmd_status(args) -> int:
 
 
 def _register_search(sub) -> None:
-    from .search import cli as search_cli
+    from ..search import cli as search_cli
 
     search_cli.register(sub)
 
 
 def _register_cr(sub) -> None:
-    from .cr import cli as cr_cli
-    from .cr import quotes_cli
+    from ..cr import cli as cr_cli
+    from ..cr import quotes_cli
 
     quotes_cli.register(cr_cli.register(sub))
 
 
 def _register_import(sub) -> None:
-    from .importers import cli as importers_cli
+    from ..importers import cli as importers_cli
 
     importers_cli.register(sub)
 

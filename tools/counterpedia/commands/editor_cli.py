@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .diagnostics import render_all
+from ..diagnostics import render_all
 
 
 def run_new(args) -> int:
@@ -35,10 +35,11 @@ def run_new(args) -> int:
 
 
 def run_export(args) -> int:
-    from . import checks, export
-    from .diagnostics import ERROR
-    from .knowledge import load
-    from .writes import atomic_write
+    from .. import checks
+    from ..render import export
+    from ..diagnostics import ERROR
+    from ..model.knowledge import load
+    from ..storage.writes import atomic_write
 
     prog = "counterpedia export"
     data_dir, out = Path(args.data), Path(args.out)
@@ -67,7 +68,7 @@ def run_export(args) -> int:
 
 
 def register(sub) -> None:
-    from .load import FOLDERS
+    from ..storage.load import FOLDERS
 
     p = sub.add_parser(
         "export", help="write the records as JSON for other tools: one file per kind, an index, JSON Schemas",

@@ -1,7 +1,7 @@
-"""`counterpedia fmt [--check] [PATH…]`: every record in the one layout (see `counterpedia.format`).
+"""`counterpedia fmt [--check] [PATH…]`: every record in the one layout (see `counterpedia.storage.format`).
 
 Plans every file first; writes nothing when a file cannot be read as YAML (its diagnostics are shown,
-exit 1); otherwise writes the changed files through the journaled writer (`counterpedia.writes`).
+exit 1); otherwise writes the changed files through the journaled writer (`counterpedia.storage.writes`).
 `--check` writes nothing, lists the files that would change and exits 1 when there are any."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import diagnostics as diag
-from .format import FormatError, format_text
-from .load import display_path, record_files, schema_kind
+from .. import diagnostics as diag
+from ..storage.format import FormatError, format_text
+from ..storage.load import display_path, record_files, schema_kind
 
 
 @dataclass
@@ -62,7 +62,7 @@ def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
 
 def journal_root(paths: list[Path]) -> Path:
     """The folder whose journal records a multi-file write: the data folder of the paths."""
-    from .validate import data_root_of
+    from ..checks.validate import data_root_of
 
     for path in paths:
         root = data_root_of(path)
@@ -73,7 +73,7 @@ def journal_root(paths: list[Path]) -> Path:
 
 
 def run(args) -> int:
-    from .writes import FileWrite, WriteError, apply_plan, recover
+    from ..storage.writes import FileWrite, WriteError, apply_plan, recover
 
     paths = [Path(p) for p in args.paths] or default_paths()
     for path in paths:

@@ -1,6 +1,6 @@
 """`make offline`: the built site as one zip that works unzipped and opened from disk (search included).
 
-Usage: python -m counterpedia.offline SITE_DIR ZIP_FILE"""
+Usage: python -m counterpedia.commands.offline SITE_DIR ZIP_FILE"""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def make_zip(site_dir: Path, zip_path: Path, top: str = TOP) -> int:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 2:
-        print("usage: python -m counterpedia.offline SITE_DIR ZIP_FILE", file=sys.stderr)
+        print("usage: python -m counterpedia.commands.offline SITE_DIR ZIP_FILE", file=sys.stderr)
         return 2
     try:
         count = make_zip(Path(argv[0]), Path(argv[1]))

@@ -18,11 +18,11 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from . import schema_model
-from .diagnostics import ERROR, Diagnostic
-from .ids import ID_RE
-from .layout import record_path
-from .load import FOLDERS, display_path
+from ..storage import schema_model
+from ..diagnostics import ERROR, Diagnostic
+from ..model.ids import ID_RE
+from ..storage.layout import record_path
+from ..storage.load import FOLDERS, display_path
 
 HEADER = ("# New {kind} record (counterpedia new): every value below is a placeholder or what you passed.\n"
           "# Replace each TODO and check each value; then `counterpedia validate` and `counterpedia fmt`.\n")
@@ -215,7 +215,7 @@ def _is_unset(data, where: str) -> bool:
 
 
 def text_of(scaffold: Scaffold) -> str:
-    from .format import with_comments
+    from ..storage.format import with_comments
 
     return with_comments(scaffold.kind, scaffold.data, HEADER.format(kind=scaffold.kind), scaffold.comments)
 
@@ -233,9 +233,9 @@ def existing(data_dir: Path, kind: str, record_id: str, kb) -> str | None:
 
 def check(kb, scaffold: Scaffold, path: Path, text: str) -> list[Diagnostic]:
     """The diagnostics the validator would report on the new record, within the data set."""
-    from . import checks
-    from .knowledge import Record
-    from .load import parse_document
+    from .. import checks
+    from ..model.knowledge import Record
+    from ..storage.load import parse_document
 
     document, problems = parse_document(text, display_path(path), scaffold.record_id, scaffold.kind)
     if document is None:
@@ -246,8 +246,8 @@ def check(kb, scaffold: Scaffold, path: Path, text: str) -> list[Diagnostic]:
 
 def create(data_dir: Path, kind: str, record_id: str, assignments, today: str | None = None) -> Path:
     """Write the new record and return its path; ScaffoldError when it cannot or must not be written."""
-    from .knowledge import load
-    from .writes import atomic_write
+    from ..model.knowledge import load
+    from ..storage.writes import atomic_write
 
     scaffold = build(kind, record_id, assignments, today)
     kb, _problems = load(data_dir)

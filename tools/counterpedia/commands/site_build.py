@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .linkcheck import check_site, reading_once
-from .provenance import LANGS
+from ..model.provenance import LANGS
 
 CONFIG_FILES = {"ja": "mkdocs.yml", "en": "mkdocs.en.yml", "fr": "mkdocs.fr.yml"}
 MARKER = ".counterpedia-site"

@@ -19,10 +19,10 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-from ..shapes import as_list
-from .. import yamlio
-from ..knowledge import KnowledgeBase, Record
-from ..provenance import text_hash
+from ..model.shapes import as_list
+from ..storage import yamlio
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.provenance import text_hash
 from . import ja_texts
 from .ja_parse import JaEdition
 

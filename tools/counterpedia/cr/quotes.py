@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase, Record
-from ..shapes import as_dict, as_list
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.shapes import as_dict, as_list
 from .diff import align
 from .parse import Edition, Rule
 

@@ -4,7 +4,7 @@
 (`--cr-ja FILE`, $COUNTERPEDIA_CR_JA, or the cache where `cr fetch --lang ja` saves it).
 
 `cr sync --apply` plans every file first, checks that the planned data still validates (no rule quoted
-twice, every cited rule quoted), then writes the whole plan through `counterpedia.writes`: a journal
+twice, every cited rule quoted), then writes the whole plan through `counterpedia.storage.writes`: a journal
 first, each file atomically, so that a killed or failed run is finished by the next one."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from .. import writes
+from ..storage import writes
 from ..diagnostics import Diagnostic, render_all
-from ..knowledge import KnowledgeBase, from_documents, load
-from ..load import parse_document
+from ..model.knowledge import KnowledgeBase, from_documents, load
+from ..storage.load import parse_document
 from . import ja_locate, locate
 from .cli import USAGE, _error, _guarded, _load, cr_option
 from .quotes import SAME, compare_quotes, diagnostics

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap
 
-from .. import writes, yamlio
-from ..format import format_data
-from ..load import schema_kind
-from ..knowledge import KnowledgeBase
-from ..references import cited_rules
+from ..storage import writes, yamlio
+from ..storage.format import format_data
+from ..storage.load import schema_kind
+from ..model.knowledge import KnowledgeBase
+from ..model.references import cited_rules
 from .quotes import CHANGED, MOVED, SAME, VANISHED, QuoteChange
 
 

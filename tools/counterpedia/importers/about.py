@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..knowledge import KnowledgeBase
-from ..rule_numbers import find_references
+from ..model.knowledge import KnowledgeBase
+from ..model.rule_numbers import find_references
 from .counter_text import CounterScanner
 
 

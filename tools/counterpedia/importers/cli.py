@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 def cmd_import_scryfall(args) -> int:
-    from ..writes import WriteError, apply_plan, journal_path, recover
+    from ..storage.writes import WriteError, apply_plan, journal_path, recover
     from .scryfall import COMMAND, ImportFormatError, plan
 
     prog = "counterpedia import scryfall"
@@ -104,7 +104,7 @@ def _is_date(value: str) -> bool:
 
 
 def register(sub) -> None:
-    from ..cli import ArgumentParser
+    from ..commands.cli import ArgumentParser
 
     p = sub.add_parser("import", help="fill the data from public bulk data (MTGJSON, Scryfall)")
     import_sub = p.add_subparsers(dest="import_command", metavar="SOURCE", parser_class=ArgumentParser, required=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..provenance import text_hash
+from ..model.provenance import text_hash
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ Given MTGJSON sets (objects with `.code`, `.release_date` and `.cards`, MTGJSON 
 - the review list `catalogue/printed-name-variants.yaml`: every name that older printings show besides
   the chosen one, every disagreement with an official name, every Japanese mechanic name that differs.
 
-Nothing is written here: `apply` hands the plan to `counterpedia.writes.apply_plan`.
+Nothing is written here: `apply` hands the plan to `counterpedia.storage.writes.apply_plan`.
 """
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import ScalarString
 
-from .. import yamlio
+from ..storage import yamlio
 from ..catalogue.printed import Choice, PrintedText, Printing, choose, fold, sightings_for
-from ..format import format_text
-from ..knowledge import KnowledgeBase, load
-from ..load import schema_kind
-from ..texts import text_fields
-from ..writes import FileWrite, apply_plan, recover
+from ..storage.format import format_text
+from ..model.knowledge import KnowledgeBase, load
+from ..storage.load import schema_kind
+from ..model.texts import text_fields
+from ..storage.writes import FileWrite, apply_plan, recover
 
 SOURCE = "wotc-printed-cards"
 VIA = "mtgjson-20220425"

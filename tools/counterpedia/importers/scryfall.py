@@ -211,7 +211,7 @@ class Result:
 def plan(data_dir: Path, oracle: Path, rulings: Path | None = None, all_cards: Path | None = None,
          version: str | None = None, excluded: list[str] = (), dry_run: bool = False) -> Result:
     """Scan the files and plan every change (nothing is written here)."""
-    from ..knowledge import load
+    from ..model.knowledge import load
 
     version = version or dt.date.today().isoformat()
     kb, _problems = load(data_dir)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import rule_numbers
-from .load import FOLDERS, Document, load_paths
+from ..storage.load import FOLDERS, Document, load_paths
 from .shapes import as_list
 
 KIND_ORDER = ("counter", "rule", "ruling", "card", "mechanic", "term", "source")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ..knowledge import KnowledgeBase
-from ..provenance import LANGS, text_state
+from ..model.knowledge import KnowledgeBase
+from ..model.provenance import LANGS, text_state
 from . import i18n, urls
-from ..texts import canonical_of
+from ..model.texts import canonical_of
 from .markup import Linker, escape, escape_line, paragraphs
 
 # A web address Markdown can autolink as it is: no space, quote or angle bracket to end it early.

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable, Mapping
 
-from ..knowledge import KnowledgeBase, Record
+from ..model.knowledge import KnowledgeBase, Record
 from . import urls
 
 # Pages built from many records: the folder (relative to the data folder) they come from.

@@ -14,10 +14,10 @@ import json
 from importlib import resources
 from typing import Callable
 
-from .knowledge import KIND_ORDER, KnowledgeBase, Record
-from .load import FOLDERS
-from .render import urls
-from .texts import text_fields
+from ..model.knowledge import KIND_ORDER, KnowledgeBase, Record
+from ..storage.load import FOLDERS
+from . import urls
+from ..model.texts import text_fields
 
 FORMAT = "counterpedia-export"
 VERSION = 1

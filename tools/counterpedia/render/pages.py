@@ -8,12 +8,12 @@ from importlib import resources
 
 import jinja2
 
-from .. import status as translation_status
-from ..knowledge import KnowledgeBase, Record
-from ..provenance import LANGS, text_state
-from ..references import backlinks
-from ..rule_numbers import sort_key
-from ..texts import title as record_title
+from ..model import status as translation_status
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.provenance import LANGS, text_state
+from ..model.references import backlinks
+from ..model.rule_numbers import sort_key
+from ..model.texts import title as record_title
 from . import currency, i18n, urls
 from .blocks import TextRenderer
 from .markup import Linker, escape, escape_line, yaml_string

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
-from .. import rule_numbers
+from ..model import rule_numbers
 
 OFFICIAL_RULES_URL = "https://magic.wizards.com/en/rules"
 

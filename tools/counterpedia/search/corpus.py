@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # not at run time: the knowledge base brings in ruamel, which `counterpedia search` need not load
-    from ..knowledge import KnowledgeBase, Record
+    from ..model.knowledge import KnowledgeBase, Record
 
 LANGS = ("ja", "en", "fr")
 KINDS = ("counter", "rule", "ruling", "card", "mechanic", "term", "source")

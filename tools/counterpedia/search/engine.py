@@ -109,7 +109,7 @@ class SearchError(Exception):
 def fingerprint(data_dir: Path) -> str:
     """The listing of the data's YAML files (path, size, modification time), compared whole with the
     cache's: exact, and cheaper than hashing it (hashlib alone costs 10 ms to import). Not
-    load.record_files: importing counterpedia.load brings in ruamel (60 ms), and this runs on every
+    load.record_files: importing counterpedia.storage.load brings in ruamel (60 ms), and this runs on every
     `counterpedia search`, cache hit or not."""
     root = str(data_dir)
     skip = len(root) + 1
@@ -145,7 +145,7 @@ def cache_path(data_dir: Path) -> Path:
 
 def build(data_dir: Path, stamp: str | None = None) -> Index:
     from ..diagnostics import ERROR
-    from ..knowledge import load
+    from ..model.knowledge import load
     from . import corpus
 
     kb, problems = load(data_dir)

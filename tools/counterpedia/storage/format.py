@@ -33,7 +33,7 @@ from ruamel.yaml.emitter import RoundTripEmitter
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-from . import diagnostics as diag
+from .. import diagnostics as diag
 from . import schema_model
 from .load import fast_loader, parse_document, yaml_loader
 from .yamlio import round_trip_yaml

@@ -12,7 +12,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
-from . import diagnostics as diag
+from .. import diagnostics as diag
 from .parse_many import map_in_two
 
 # Folder name -> record kind.
@@ -49,7 +49,7 @@ class Document:
     stem: str
     source: str = ""
     _tree: object = field(default=None, repr=False, compare=False)
-    # The data is JSON as it is (counterpedia.yamlevents): the parse cache stores it without converting it.
+    # The data is JSON as it is (counterpedia.storage.yamlevents): the parse cache stores it without converting it.
     json_ready: bool = field(default=False, repr=False, compare=False)
 
     @property
@@ -263,7 +263,7 @@ def _read_or_pending(path: Path, root: Path | None, cache, paths: Paths | None):
         source = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         return None, [diag.make(shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))]
-    if cache is not None:  # counterpedia.parse_cache: the data of a file whose exact text was parsed before
+    if cache is not None:  # counterpedia.storage.parse_cache: the data of a file whose exact text was parsed before
         data = cache.get(source)
         if isinstance(data, dict):
             return Document(shown, kind, data, path.stem, source), []

@@ -1,6 +1,6 @@
 """Parsing many record files at once: on a machine with two cores or more, half of them in a forked child.
 
-A fresh clone has no parse cache (counterpedia.parse_cache), and its first `validate` spends most of its time
+A fresh clone has no parse cache (counterpedia.storage.parse_cache), and its first `validate` spends most of its time
 in the YAML parser, one file after another. Forking is safe only in a process that runs one thread (a thread
 holding a lock at the fork would leave the child stuck), so anything else (a test runner with a browser, an
 MkDocs server watching files) parses in-process, as small loads do. The child sends back plain data, through a

@@ -30,7 +30,7 @@ def dumps(data, header: str = "") -> str:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write one file atomically (see `counterpedia.writes.atomic_write`)."""
+    """Write one file atomically (see `counterpedia.storage.writes.atomic_write`)."""
     from .writes import atomic_write as write
 
     write(Path(path), text)

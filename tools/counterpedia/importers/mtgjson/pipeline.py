@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Protocol
 
-from ...knowledge import KnowledgeBase, load
-from ...writes import WriteError, apply_plan, journal_path, recover
+from ...model.knowledge import KnowledgeBase, load
+from ...storage.writes import WriteError, apply_plan, journal_path, recover
 from ..about import AboutFinder
 from ..counter_text import CounterScanner, kinds_from_counters
 from ..merge import CardMerger, MergeReport, Workspace, ensure_sources
