@@ -8,7 +8,7 @@ import pytest
 
 from counterpedia.commands.cli import main
 from counterpedia.storage.format import comments, format_text
-from counterpedia.storage.load import fast_loader
+from counterpedia.storage.yamlio import fast_loader
 from counterpedia.checks.validate import validate
 
 # Per kind: what the tool cannot suggest (a counter's evidence, a rule's number) and is given with --set.

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from counterpedia.storage import format as fmt
 from counterpedia.storage import schema_model
 from counterpedia.storage.format import FormatError, comments, format_data, format_text
-from counterpedia.storage.load import fast_loader
+from counterpedia.storage.yamlio import fast_loader
 
 from ..records_strategy import records
 

@@ -35,7 +35,7 @@ def test_loading_reports_every_file(tmp_path: Path):
 
 def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does():
     """The C loader follows YAML 1.1 (yes/no/on are booleans there); our records must mean the same in both."""
-    from counterpedia.storage.load import fast_loader, yaml_loader
+    from counterpedia.storage.yamlio import fast_loader, yaml_loader
 
     def plain(value):
         if isinstance(value, dict):

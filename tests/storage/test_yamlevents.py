@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from counterpedia.storage.load import fast_loader
+from counterpedia.storage.yamlio import fast_loader
 from counterpedia.storage.yamlevents import UNSURE, load
 from tests.records_strategy import TRICKY, records
 

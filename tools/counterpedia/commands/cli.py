@@ -1,28 +1,25 @@
-"""The `counterpedia` command: the only place, with the MkDocs glue, that touches files."""
+"""The `counterpedia` command: parses the command line and runs one command.
+
+The commands of the CR tooling, search, the importers, `fmt`, `new` and `export` are registered by their
+own modules (`LAZY_COMMANDS`), loaded only when they run, so that `counterpedia search` does not pay for the
+others. Commands touch files; the layers below them compute (docs/editors/architecture.md)."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
 from .. import __version__
-from ..diagnostics import has_errors, render_all
-from .entry import restore_interrupts
+from ..diagnostics import ERROR, has_errors, render_all
+from ..langs import LANGS
 from ..model.provenance import text_hash
-
-
-class ArgumentParser(argparse.ArgumentParser):
-    """argparse that exits with status 2 and a one-line hint, never a traceback."""
-
-    def error(self, message: str) -> None:  # pragma: no cover - argparse contract
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
+from .arguments import ArgumentParser
+from .interrupts import restore_interrupts
 
 
 def cmd_validate(args) -> int:
-    # Imported here: jsonschema and the checks cost 0.2 s, which `counterpedia search` should not pay.
+    # start-up: jsonschema and the checks cost 0.2 s, which `counterpedia search` should not pay.
     from ..checks.validate import UsageError, validate
 
     try:
@@ -49,6 +46,7 @@ def cmd_hash(args) -> int:
         print("counterpedia hash: --path needs --file: the record the path is in", file=sys.stderr)
         return 2
     if args.file:
+        # start-up: the YAML loader (ruamel) only for a file
         from ..storage.load import read_document
 
         if not Path(args.file).is_file():
@@ -78,6 +76,7 @@ def cmd_hash(args) -> int:
 
 
 def cmd_site_build(args) -> int:
+    # start-up: MkDocs and the renderer, only for a build
     from .site_build import SiteBuildError, build_all
 
     project = Path(args.project).resolve()
@@ -88,7 +87,7 @@ def cmd_site_build(args) -> int:
         print(f"counterpedia site build: {args.data}: no such data folder", file=sys.stderr)
         return 2
     try:
-        out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or ("ja", "en", "fr")),
+        out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or LANGS),
                         data_dir=Path(args.data) if args.data else None)
     except SiteBuildError as error:
         print(f"counterpedia site build: {error}", file=sys.stderr)
@@ -98,11 +97,11 @@ def cmd_site_build(args) -> int:
 
 
 def cmd_status(args) -> int:
+    # start-up: the knowledge base, its YAML loader and the schema check, only for the status
     from ..checks import schema
-    from ..diagnostics import ERROR
     from ..model.knowledge import load
-    from ..storage.load import record_files
     from ..model.status import CATEGORIES, items, summary
+    from ..storage.load import record_files
 
     data_dir = Path(args.data) if args.data else Path("data")
     if not data_dir.is_dir():
@@ -116,7 +115,7 @@ def cmd_status(args) -> int:
     # A record that does not load, or a text whose status is not one of the known ones, is not counted:
     # say so, so that the counts are never silently short.
     problems = sorted(set(problems) | {d for d in schema.check(kb) if d.severity == ERROR})
-    langs = (args.lang,) if args.lang else ("ja", "en", "fr")
+    langs = (args.lang,) if args.lang else LANGS
     counts = summary(kb, langs)
     if args.json:
         print(json.dumps(counts, ensure_ascii=False, indent=2))
@@ -138,12 +137,14 @@ def cmd_status(args) -> int:
 
 
 def _register_search(sub) -> None:
+    # start-up: see LAZY_COMMANDS
     from ..search import cli as search_cli
 
     search_cli.register(sub)
 
 
 def _register_cr(sub) -> None:
+    # start-up: see LAZY_COMMANDS
     from ..cr import cli as cr_cli
     from ..cr import quotes_cli
 
@@ -151,18 +152,21 @@ def _register_cr(sub) -> None:
 
 
 def _register_import(sub) -> None:
+    # start-up: see LAZY_COMMANDS
     from ..importers import cli as importers_cli
 
     importers_cli.register(sub)
 
 
 def _register_fmt(sub) -> None:
+    # start-up: see LAZY_COMMANDS
     from . import fmt
 
     fmt.register(sub)
 
 
 def _register_editor(sub) -> None:
+    # start-up: see LAZY_COMMANDS
     from . import editor_cli
 
     editor_cli.register(sub)
@@ -198,11 +202,11 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     b.add_argument("--out", help="output folder (default: site/)")
     b.add_argument("--project", default=".", help="the folder holding mkdocs.yml (default: .)")
     b.add_argument("--data", metavar="DIR", help="the data folder (default: the one mkdocs.yml names, data/)")
-    b.add_argument("--lang", action="append", choices=("ja", "en", "fr"), help="build only this language (repeatable)")
+    b.add_argument("--lang", action="append", choices=LANGS, help="build only this language (repeatable)")
     b.set_defaults(func=cmd_site_build)
 
     p = sub.add_parser("status", help="translation status: per kind and language, official, community, machine, drifted and missing texts")
-    p.add_argument("--lang", choices=("ja", "en", "fr"), help="only this language")
+    p.add_argument("--lang", choices=LANGS, help="only this language")
     p.add_argument("--json", action="store_true", help='print {"<kind>": {"records": N, "total": N, "<lang>": {"official": N, …}}}')
     p.add_argument("--list", action="append", choices=("official", "community", "machine", "drifted", "missing"),
                    help="also list the texts of this category (repeatable): the translators' worklist")

@@ -3,35 +3,16 @@
 Start-up imports the CLI and, for some commands, heavy modules (MkDocs, jsonschema): a KeyboardInterrupt
 raised inside an import would print a traceback. Until the command itself runs, SIGINT ends the process
 at once (nothing has been written yet); the command then gets Python's usual KeyboardInterrupt, which
-the CLI turns into exit status 130 after the command's own clean-up."""
+the CLI turns into exit status 130 after the command's own clean-up (`counterpedia.commands.interrupts`)."""
 
-# `_signal`, the C module under `signal`: importing `signal` itself takes milliseconds (it builds enums),
-# long enough for a Ctrl-C to land in it. `os` and `sys` are loaded with the interpreter.
-import _signal
-import os
 import sys
 
-INTERRUPTED = 130
+from .interrupts import quiet_until_the_command_runs
 
 
-def _quiet_exit(_signum, _frame) -> None:
-    os._exit(INTERRUPTED)
-
-
-def restore_interrupts():
-    """Called just before the command runs: Ctrl-C raises KeyboardInterrupt again (writes clean up)."""
-    try:
-        if _signal.getsignal(_signal.SIGINT) is _quiet_exit:
-            _signal.signal(_signal.SIGINT, _signal.default_int_handler)
-    except ValueError:  # not the main thread: signals were never ours to change
-        pass
-
-
-def main():
-    try:
-        _signal.signal(_signal.SIGINT, _quiet_exit)
-    except ValueError:
-        pass
+def main() -> int:
+    quiet_until_the_command_runs()
+    # start-up: the CLI (argparse, the commands) is imported once a Ctrl-C can no longer print a traceback
     from .cli import main as run
 
     return run(sys.argv[1:])

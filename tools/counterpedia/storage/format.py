@@ -32,11 +32,12 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.emitter import RoundTripEmitter
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+from ruamel.yaml.tokens import AliasToken, AnchorToken, DirectiveToken, ScalarToken, TagToken
 
 from .. import diagnostics as diag
 from . import schema_model
-from .load import fast_loader, parse_document, yaml_loader
-from .yamlio import round_trip_yaml
+from .load import parse_document
+from .yamlio import fast_loader, round_trip_yaml, yaml_loader
 
 
 class FormatError(Exception):
@@ -118,8 +119,6 @@ def comments(source: str) -> list[Comment]:
     lines = source.split("\n")
     if all(line.find("#") <= 0 for line in lines):  # only comments that start their line: no scan needed
         return [Comment(i, 0, line.rstrip(), True) for i, line in enumerate(lines) if line.startswith("#")]
-    from ruamel.yaml.tokens import AliasToken, AnchorToken, DirectiveToken, ScalarToken, TagToken
-
     spans: list[tuple[int, int]] = []
     for token in YAML(typ="safe", pure=True).scan(source):
         if isinstance(token, (ScalarToken, AnchorToken, AliasToken, TagToken, DirectiveToken)):

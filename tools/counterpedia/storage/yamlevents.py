@@ -15,7 +15,27 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ruamel.yaml.events import (
+    DocumentEndEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+    StreamStartEvent,
+)
+from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.resolver import VersionedResolver
+
+from .yamlio import fast_loader
 from .yamlshape import _SURROGATE, MAX_DEPTH, MAX_VALUES
+
+try:  # the C parser of ruamel.yaml.clib: without it, every file is read the general way
+    from _ruamel_yaml import CParser
+except ImportError:  # pragma: no cover - the clib is a dependency
+    CParser = None
 
 UNSURE = object()
 _STR = "tag:yaml.org,2002:str"
@@ -28,22 +48,13 @@ _SCALARS = frozenset({"tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:y
 def _machinery():
     """The C parser, ruamel.yaml's YAML 1.2 implicit resolvers (first character -> [(tag, regexp)]),
     and a safe constructor; None without ruamel.yaml.clib."""
-    try:
-        from _ruamel_yaml import CParser
-    except ImportError:
+    if CParser is None:  # pragma: no cover - the clib is a dependency
         return None
-    from ruamel.yaml.events import (DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
-                                    SequenceEndEvent, SequenceStartEvent, StreamEndEvent, StreamStartEvent,
-                                    DocumentEndEvent)
-    from ruamel.yaml.resolver import VersionedResolver
-
     resolvers = {first: tuple(found) for first, found in VersionedResolver().versioned_resolver.items()}
     events = (ScalarEvent, MappingStartEvent, MappingEndEvent, SequenceStartEvent, SequenceEndEvent,
               DocumentStartEvent, DocumentEndEvent, StreamStartEvent, StreamEndEvent)
     # The safe loader's own constructor (its resolver says which YAML version is read): the one that
     # builds plain scalars in `fast_loader().load`.
-    from .load import fast_loader
-
     constructor, _parser = fast_loader().get_constructor_parser("")
     return CParser, resolvers, constructor, events
 
@@ -72,8 +83,6 @@ def _plain(value: str, resolvers: dict, constructor):
 
 
 def _resolve(value: str, resolvers: dict, constructor):
-    from ruamel.yaml.nodes import ScalarNode
-
     for tag, regexp in resolvers.get(value[0] if value else "", ()) + resolvers.get(None, ()):
         if regexp.match(value):
             if tag not in _SCALARS:
