@@ -14,10 +14,9 @@ from typing import Iterator
 
 from .. import diagnostics as diag
 from ..catalogue.printed import LANGS, PrintedText, Printing, choose, fold, sightings_for
+from .. import kinds
 from ..model.knowledge import KnowledgeBase
 from ..model.texts import title
-
-KINDS = ("counter", "mechanic", "term")
 
 
 def printed_texts(kb: KnowledgeBase) -> Iterator[PrintedText]:
@@ -47,7 +46,7 @@ def check(kb: KnowledgeBase):
     texts = list(printed_texts(kb))
     if not texts:
         return
-    records = [record for kind in KINDS for record in kb.all(kind)]
+    records = [record for kind in kinds.all_kinds() if kind.vocabulary for record in kb.all(kind.name)]
     for (kind, record_id, lang), choice in sorted(choose(sightings_for(texts, records)).items()):
         record = kb.get(kind, record_id)
         names = record.data.get("names") if record else None

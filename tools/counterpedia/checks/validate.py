@@ -8,7 +8,8 @@ from .. import checks
 from ..diagnostics import Diagnostic, make
 from ..model.knowledge import KnowledgeBase, from_documents
 from ..catalogue.excluded import default_path as excluded_list_path
-from ..storage.load import KINDS, display_path, load_paths
+from .. import kinds
+from ..storage.load import display_path, load_paths
 
 
 class UsageError(Exception):
@@ -20,10 +21,11 @@ def data_root_of(path: Path) -> Path | None:
     path = path.resolve()
     candidates = [path] if path.is_dir() else []
     candidates += list(path.parents)
+    folders = kinds.folders()
     for candidate in candidates:
-        if candidate.name in KINDS:
+        if candidate.name in folders:
             return candidate.parent
-        if candidate.is_dir() and any((candidate / folder).is_dir() for folder in KINDS):
+        if candidate.is_dir() and any((candidate / folder).is_dir() for folder in folders):
             return candidate
     return None
 

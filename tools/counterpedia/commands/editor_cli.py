@@ -5,12 +5,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..diagnostics import render_all
+from .. import checks, kinds
+from ..diagnostics import ERROR, render_all
+from ..model.knowledge import load
+from ..render import export
+from ..storage.writes import atomic_write
+from .scaffold import ScaffoldError, create, parse_assignment
 
 
 def run_new(args) -> int:
-    from .scaffold import ScaffoldError, create, parse_assignment
-
     prog = "counterpedia new"
     data_dir = Path(args.data)
     if not data_dir.is_dir():
@@ -35,12 +38,6 @@ def run_new(args) -> int:
 
 
 def run_export(args) -> int:
-    from .. import checks
-    from ..render import export
-    from ..diagnostics import ERROR
-    from ..model.knowledge import load
-    from ..storage.writes import atomic_write
-
     prog = "counterpedia export"
     data_dir, out = Path(args.data), Path(args.out)
     if not data_dir.is_dir():
@@ -68,8 +65,6 @@ def run_export(args) -> int:
 
 
 def register(sub) -> None:
-    from ..storage.load import FOLDERS
-
     p = sub.add_parser(
         "export", help="write the records as JSON for other tools: one file per kind, an index, JSON Schemas",
         description="Write index.json, one JSON file per record kind (counters.json, rules.json, …) and their JSON "
@@ -88,7 +83,7 @@ def register(sub) -> None:
                     "FIELD=VALUE (dotted path, YAML value: --set sources=cr --set names.en.text='bribery counter'). "
                     "The record is written only if it passes `counterpedia validate`.",
     )
-    p.add_argument("kind", choices=list(FOLDERS), metavar="KIND", help=", ".join(FOLDERS))
+    p.add_argument("kind", choices=list(kinds.names()), metavar="KIND", help=", ".join(kinds.names()))
     p.add_argument("id", metavar="ID", help="the new record's id: lowercase letters, digits, hyphens")
     p.add_argument("--set", action="append", metavar="FIELD=VALUE", help="a field's value (repeatable)")
     p.add_argument("--card", action="append", metavar="CARD", help="ruling: the card it is about (repeatable)")

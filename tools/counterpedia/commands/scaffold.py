@@ -22,7 +22,11 @@ from ..storage import schema_model
 from ..diagnostics import ERROR, Diagnostic
 from ..model.ids import ID_RE
 from ..storage.layout import record_path
-from ..storage.load import FOLDERS, display_path
+from .. import checks, kinds
+from ..model.knowledge import Record, load
+from ..storage.format import with_comments
+from ..storage.load import display_path, parse_document
+from ..storage.writes import atomic_write
 
 HEADER = ("# New {kind} record (counterpedia new): every value below is a placeholder or what you passed.\n"
           "# Replace each TODO and check each value; then `counterpedia validate` and `counterpedia fmt`.\n")
@@ -171,8 +175,8 @@ def _comments(data, node: schema_model.Node | None, path: tuple = ()) -> dict[tu
 
 def build(kind: str, record_id: str, assignments: list[tuple[tuple, object]], today: str | None = None) -> Scaffold:
     """The new record: placeholders, then the assignments; ScaffoldError when something is missing."""
-    if kind not in FOLDERS:
-        raise ScaffoldError(f"unknown kind {kind!r}: one of {', '.join(FOLDERS)}")
+    if kinds.find(kind) is None:
+        raise ScaffoldError(f"unknown kind {kind!r}: one of {', '.join(kinds.names())}")
     if not ID_RE.match(record_id):
         raise ScaffoldError(f"{record_id!r} is not a valid id: lowercase letters, digits and hyphens, starting with a letter or digit")
     today = today or dt.date.today().isoformat()
@@ -215,8 +219,6 @@ def _is_unset(data, where: str) -> bool:
 
 
 def text_of(scaffold: Scaffold) -> str:
-    from ..storage.format import with_comments
-
     return with_comments(scaffold.kind, scaffold.data, HEADER.format(kind=scaffold.kind), scaffold.comments)
 
 
@@ -225,7 +227,7 @@ def existing(data_dir: Path, kind: str, record_id: str, kb) -> str | None:
     record = kb.get(kind, record_id)
     if record is not None:
         return record.path
-    folder = Path(data_dir) / FOLDERS[kind]
+    folder = Path(data_dir) / kinds.get(kind).folder
     for path in folder.rglob(f"{record_id}.y*ml") if folder.is_dir() else ():
         return display_path(path)
     return None
@@ -233,10 +235,6 @@ def existing(data_dir: Path, kind: str, record_id: str, kb) -> str | None:
 
 def check(kb, scaffold: Scaffold, path: Path, text: str) -> list[Diagnostic]:
     """The diagnostics the validator would report on the new record, within the data set."""
-    from .. import checks
-    from ..model.knowledge import Record
-    from ..storage.load import parse_document
-
     document, problems = parse_document(text, display_path(path), scaffold.record_id, scaffold.kind)
     if document is None:
         return problems
@@ -246,9 +244,6 @@ def check(kb, scaffold: Scaffold, path: Path, text: str) -> list[Diagnostic]:
 
 def create(data_dir: Path, kind: str, record_id: str, assignments, today: str | None = None) -> Path:
     """Write the new record and return its path; ScaffoldError when it cannot or must not be written."""
-    from ..model.knowledge import load
-    from ..storage.writes import atomic_write
-
     scaffold = build(kind, record_id, assignments, today)
     kb, _problems = load(data_dir)
     where = existing(data_dir, kind, record_id, kb)

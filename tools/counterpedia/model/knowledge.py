@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import diagnostics, kinds
+from ..kinds import EMBEDDED_SEPARATOR
+from ..storage.load import Document, load_paths
 from . import rule_numbers
-from ..storage.load import FOLDERS, Document, load_paths
 from .shapes import as_list
-
-KIND_ORDER = ("counter", "rule", "ruling", "card", "mechanic", "term", "source")
 
 
 @dataclass(eq=False)  # records compare by identity: value equality would compare whole records
@@ -42,10 +43,6 @@ class Record:
         return self.document.key_position(self.prefix + tuple(keys)) if self.document else (0, 0)
 
 
-# An embedded ruling's id in the knowledge base: "<card id>/<ruling id>" ("/" is never in an id).
-EMBEDDED_SEPARATOR = "/"
-
-
 def embedded_id(owner_id: str, local_id: str) -> str:
     return f"{owner_id}{EMBEDDED_SEPARATOR}{local_id}"
 
@@ -62,7 +59,7 @@ class QuotedRule:
 
 @dataclass
 class KnowledgeBase:
-    records: dict[str, dict[str, Record]] = field(default_factory=lambda: {k: {} for k in KIND_ORDER})
+    records: dict[str, dict[str, Record]] = field(default_factory=lambda: {k: {} for k in kinds.names()})
     duplicates: list[Record] = field(default_factory=list)
 
     _quoted: dict | None = field(default=None, repr=False)
@@ -81,8 +78,9 @@ class KnowledgeBase:
     def all(self, kind: str) -> list[Record]:
         return list(self.records.get(kind, {}).values())
 
-    def __iter__(self):
-        for kind in KIND_ORDER:
+    def __iter__(self) -> Iterator[Record]:
+        """Every record, kind by kind in the registry's order (a kind no longer registered is skipped)."""
+        for kind in kinds.names():
             yield from self.records.get(kind, {}).values()
 
     def quoted_rules(self) -> dict[str, QuotedRule]:
@@ -121,32 +119,30 @@ def from_documents(documents: list[Document]) -> KnowledgeBase:
         record_id = data.get("id") if isinstance(data.get("id"), str) else document.stem
         record = Record(document.kind, record_id, data, document)
         kb.add(record)
-        if document.kind == "card":
-            for ruling in embedded_rulings(record):
-                kb.add(ruling)
+        for embedded in embedded_records(record):
+            kb.add(embedded)
     return kb
 
 
-def embedded_rulings(card: Record) -> list[Record]:
-    """A card's `rulings`, each as a ruling record whose positions resolve inside the card's file."""
-    rulings = card.data.get("rulings")
-    if not isinstance(rulings, list):
+def embedded_records(owner: Record) -> list[Record]:
+    """The records kept inside `owner`'s file (a card's `rulings`, as its kind declares), each a record of
+    its own kind whose positions resolve inside the owner's file."""
+    spec = kinds.find(owner.kind)
+    kind = kinds.find(spec.embeds) if spec is not None and spec.embeds else None
+    items = owner.data.get(kind.folder) if kind is not None else None
+    if kind is None or not isinstance(items, list):
         return []
     found = []
-    for index, ruling in enumerate(rulings):
-        if not isinstance(ruling, dict):
-            continue  # the card's schema reports it
-        local = ruling.get("id") if isinstance(ruling.get("id"), str) and ruling.get("id") else f"ruling-{index + 1}"
-        found.append(Record("ruling", embedded_id(card.id, local), ruling, card.document, owner=card,
-                            prefix=("rulings", index)))
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            continue  # the owner's schema reports it
+        local = item.get("id") if isinstance(item.get("id"), str) and item.get("id") else f"{kind.name}-{index + 1}"
+        found.append(Record(kind.name, embedded_id(owner.id, local), item, owner.document, owner=owner,
+                            prefix=(kind.folder, index)))
     return found
 
 
-def load(data_dir: Path) -> tuple[KnowledgeBase, list]:
+def load(data_dir: Path) -> tuple[KnowledgeBase, list[diagnostics.Diagnostic]]:
     """Load every record under `data_dir`: the knowledge base and the diagnostics met on the way."""
     result = load_paths([data_dir], root=data_dir)
     return from_documents(result.documents), result.diagnostics
-
-
-def data_folder(kind: str) -> str:
-    return FOLDERS[kind]

@@ -1,49 +1,16 @@
-"""The cross-references each record kind makes, in one table: checks, back-links and pages all read it."""
+"""The cross-references records make: the ids each kind declares in the registry (`Kind.references`,
+`Kind.rules_field`), and the sources every text cites. Checks, back-links and pages all read them here."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
+from .. import kinds
 from .knowledge import KnowledgeBase, Record
 from .shapes import as_list
-from .texts import text_fields
+from .texts import text_entries
 
-# kind -> (path to a list or a single id, target kind)
-REFERENCE_FIELDS: dict[str, tuple[tuple[tuple, str], ...]] = {
-    "counter": (
-        (("related", "counters"), "counter"),
-        (("related", "mechanics"), "mechanic"),
-        (("related", "terms"), "term"),
-        (("sources",), "source"),
-        (("first_set", "source"), "source"),
-    ),
-    "ruling": (
-        (("source",), "source"),
-        (("about", "counters"), "counter"),
-        (("about", "cards"), "card"),
-        (("about", "mechanics"), "mechanic"),
-        (("about", "terms"), "term"),
-    ),
-    "mechanic": ((("counters",), "counter"),),
-    "term": (
-        (("related", "counters"), "counter"),
-        (("related", "mechanics"), "mechanic"),
-        (("related", "terms"), "term"),
-    ),
-    "card": (
-        (("counters",), "counter"),
-        (("set", "source"), "source"),
-    ),
-}
-
-# kind -> path of the list of CR numbers the record cites.
-RULE_FIELDS: dict[str, tuple] = {
-    "counter": ("rules",),
-    "mechanic": ("rules",),
-    "term": ("rules",),
-    "ruling": ("about", "rules"),
-}
 
 
 @dataclass(frozen=True)
@@ -63,7 +30,8 @@ def _get(data, path: tuple):
 
 
 def record_refs(record: Record) -> Iterator[Ref]:
-    for path, target in REFERENCE_FIELDS.get(record.kind, ()):
+    spec = kinds.find(record.kind)
+    for path, target in spec.references if spec is not None else ():
         value = _get(record.data, path)
         if isinstance(value, str):
             yield Ref(record, path, target, value)
@@ -71,16 +39,13 @@ def record_refs(record: Record) -> Iterator[Ref]:
             for i, item in enumerate(value):
                 if isinstance(item, str):
                     yield Ref(record, path + (i,), target, item)
-    for field in text_fields(record):
-        for lang, entry in field.texts.items():
-            if not isinstance(entry, dict):
-                continue
-            for key in ("source", "via"):
-                if isinstance(entry.get(key), str):
-                    yield Ref(record, field.keys + (lang, key), "source", entry[key])
-            for i, cited in enumerate(as_list(entry.get("cites"))):
-                if isinstance(cited, str):
-                    yield Ref(record, field.keys + (lang, "cites", i), "source", cited)
+    for field, lang, entry in text_entries(record):
+        for key in ("source", "via"):
+            if isinstance(entry.get(key), str):
+                yield Ref(record, field.keys + (lang, key), "source", entry[key])
+        for i, cited in enumerate(as_list(entry.get("cites"))):
+            if isinstance(cited, str):
+                yield Ref(record, field.keys + (lang, "cites", i), "source", cited)
     for keys, item in history_quotes(record):
         for key in ("source", "via"):
             if isinstance(item.get(key), str):
@@ -104,7 +69,8 @@ def all_refs(kb: KnowledgeBase) -> Iterator[Ref]:
 
 
 def cited_rules(record: Record) -> list[tuple[tuple, str]]:
-    path = RULE_FIELDS.get(record.kind)
+    spec = kinds.find(record.kind)
+    path = spec.rules_field if spec is not None else None
     value = _get(record.data, path) if path else None
     if not isinstance(value, list):
         return []

@@ -53,6 +53,30 @@ def parse(text: str) -> RuleNumber:
     return RuleNumber(int(match["section"]), int(rule) if rule else None, letter)
 
 
+def level(number: str) -> int:
+    """1 for a section ("122"), 2 for a rule ("122.1"), 3 for a subrule ("122.1a"): from the number's shape
+    alone, as the rules files write it (the CR parsers meet numbers this module would refuse)."""
+    if "." not in number:
+        return 1
+    return 3 if number[-1].isalpha() else 2
+
+
+def parent_of(number: str) -> str | None:
+    """The rule a subrule belongs to ("122.1a" -> "122.1"), the section of a rule ("122.1" -> "122"); None
+    for a section."""
+    depth = level(number)
+    if depth == 3:
+        return number[:-1]
+    if depth == 2:
+        return number.split(".")[0]
+    return None
+
+
+def section_of(number: str) -> str:
+    """The section of any number: its first three digits."""
+    return number[:3]
+
+
 def is_valid(text: str) -> bool:
     try:
         parse(text)

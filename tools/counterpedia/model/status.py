@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .knowledge import KIND_ORDER, KnowledgeBase, Record
-from .provenance import LANGS, text_state
+from .. import kinds
+from .knowledge import KnowledgeBase, Record
+from ..langs import LANGS
+from .provenance import text_state
 from .texts import TextField, text_fields
 
 CATEGORIES = ("official", "community", "machine", "drifted", "missing")
@@ -51,7 +53,7 @@ def summary(kb: KnowledgeBase, langs=LANGS) -> dict:
     """{"<kind>": {"records": N, "total": N, "<lang>": {"official": N, …}}}: `records` counts the records of that
     kind (a card's rulings one by one, as rulings), `total` the texts of that kind per language."""
     result: dict = {}
-    for kind in KIND_ORDER:
+    for kind in kinds.names():
         records = kb.all(kind)
         fields = [f for record in records for f in text_fields(record)]
         if not fields:

@@ -1,23 +1,20 @@
-"""Where the texts of each record kind live, and which language is canonical for each."""
+"""Where the texts of each record kind live, and which language is canonical for each.
+
+A kind's fields holding one text map each are declared in the registry (`counterpedia.kinds`); the texts
+kept in lists (a counter's `notes`, a rule record's quoted rules and their examples) are read here.
+Imports no YAML library: `counterpedia search` reads texts without loading ruamel."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
+from typing import TYPE_CHECKING, Any
 
-from .knowledge import Record
+from .. import kinds
 from .shapes import as_dict, as_list
 
-# Per kind: the fields holding one text map each.
-SIMPLE_FIELDS = {
-    "counter": ("names", "summary"),
-    "card": ("names", "text"),  # a card's rulings are ruling records of their own (knowledge.embedded_rulings)
-    "mechanic": ("names", "summary"),
-    "term": ("names", "note"),
-    "rule": ("title",),
-    "ruling": ("text",),
-    "source": (),
-}
+if TYPE_CHECKING:  # the knowledge base brings in the YAML loader, which reading texts does not need
+    from .knowledge import Record
 
 
 @dataclass(frozen=True)
@@ -48,10 +45,13 @@ def canonical_of(texts: dict, preferred: str) -> str | None:
 
 
 def text_fields(record: Record) -> Iterator[TextField]:
+    """Every text map of a record (not those of the records it holds: a card's rulings are records of
+    their own), in the order of its fields."""
     data = record.data
-    original = data.get("original") if record.kind == "ruling" else None
+    spec = kinds.find(record.kind)
+    original = data.get(spec.original_field) if spec is not None and spec.original_field else None
     preferred = original if isinstance(original, str) else "en"
-    for name in SIMPLE_FIELDS.get(record.kind, ()):
+    for name in spec.text_fields if spec is not None else ():
         texts = data.get(name)
         if isinstance(texts, dict) and texts:
             role = "ruling" if record.kind == "ruling" else name
@@ -72,19 +72,26 @@ def text_fields(record: Record) -> Iterator[TextField]:
                     yield TextField(("rules", i, "examples", j), example, canonical_of(example, "en"), "example")
 
 
+def text_entries(record: Record) -> Iterator[tuple[TextField, str, dict[str, Any]]]:
+    """(field, language, its text object) for every text of a record: each language of each text map
+    whose value is a mapping (`{text, status, source…}`)."""
+    for field in text_fields(record):
+        for lang, entry in field.texts.items():
+            if isinstance(entry, dict):
+                yield field, lang, entry
+
+
 def title(record: Record, lang: str) -> str:
     """The record's display name in `lang`, falling back to English, then the id."""
     data = record.data
-    if record.kind == "rule":
-        names = as_dict(data.get("title"))
-    elif record.kind == "ruling":
+    if record.kind == "ruling":  # no name of its own: its card's, or its id, and its date
         if record.owner is not None:
             return f"{title(record.owner, lang)} · {data.get('date', '')}"
         return f"{data.get('date', '')} · {record.id}"
-    elif record.kind == "source":
+    if record.kind == "source":  # the registry of provenance: its title is a plain text, not a text map
         return str(data.get("title") or record.id)
-    else:
-        names = as_dict(data.get("names"))
+    spec = kinds.find(record.kind)
+    names = as_dict(data.get(spec.name_field)) if spec is not None and spec.name_field else {}
     for candidate in (lang, "en", *names.keys()):
         entry = names.get(candidate)
         if isinstance(entry, dict) and isinstance(entry.get("text"), str):

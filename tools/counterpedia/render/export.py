@@ -14,10 +14,12 @@ import json
 from importlib import resources
 from typing import Callable
 
-from ..model.knowledge import KIND_ORDER, KnowledgeBase, Record
-from ..storage.load import FOLDERS
+from pathlib import Path
+
+from .. import kinds
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.texts import text_entries
 from . import urls
-from ..model.texts import text_fields
 
 FORMAT = "counterpedia-export"
 VERSION = 1
@@ -34,7 +36,7 @@ def content_hash(data) -> str:
 
 
 def file_name(kind: str) -> str:
-    return f"{FOLDERS[kind]}.json"
+    return f"{kinds.get(kind).folder}.json"
 
 
 def site_urls(kind: str, record_id: str) -> dict[str, str]:
@@ -45,13 +47,8 @@ def site_urls(kind: str, record_id: str) -> dict[str, str]:
 
 
 def _texts(record: Record) -> list[dict]:
-    out = []
-    for field in text_fields(record):
-        for lang, entry in field.texts.items():
-            if isinstance(entry, dict):
-                out.append({"field": ".".join(str(k) for k in field.keys), "lang": lang,
-                            "canonical": lang == field.canonical, **entry})
-    return out
+    return [{"field": ".".join(str(k) for k in field.keys), "lang": lang, "canonical": lang == field.canonical, **entry}
+            for field, lang, entry in text_entries(record)]
 
 
 def _canonical_entry(record: Record, file: str | None) -> str:
@@ -67,24 +64,29 @@ def record_entry(record: Record, file: str | None) -> dict:
 def build(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambda r: None) -> dict[str, dict]:
     """File name -> its JSON content: `index.json` and one file per kind (`counters.json`, …)."""
     files: dict[str, dict] = {}
-    kinds = {}
-    for kind in KIND_ORDER:
+    summary = {}
+    for kind in kinds.names():
         records = sorted(kb.all(kind), key=lambda r: r.id)
         content = {"format": FORMAT, "version": VERSION, "kind": kind,
                    "records": [record_entry(r, record_file(r)) for r in records]}
         name = file_name(kind)
         files[name] = content
-        kinds[kind] = {"file": name, "count": len(records), "hash": content_hash(content["records"])}
+        summary[kind] = {"file": name, "count": len(records), "hash": content_hash(content["records"])}
     files["index.json"] = {
         "format": FORMAT, "version": VERSION, "languages": list(SITE_PREFIX), "site": dict(SITE_PREFIX),
-        "kinds": kinds, "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
-        "ids": {kind: [r.id for r in sorted(kb.all(kind), key=lambda r: r.id)] for kind in KIND_ORDER},
+        "kinds": summary, "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
+        "ids": {kind: [r.id for r in sorted(kb.all(kind), key=lambda r: r.id)] for kind in kinds.names()},
     }
     return files
 
 
 def schema(name: str) -> dict:
-    return json.loads(resources.files("counterpedia.schemas").joinpath("export").joinpath(name).read_text(encoding="utf-8"))
+    """An export schema, as shipped; the records schema's `kind` lists the kinds of the registry."""
+    document = json.loads(resources.files("counterpedia.schemas").joinpath("export").joinpath(name)
+                          .read_text(encoding="utf-8"))
+    if name == "records.schema.json":
+        document["properties"]["kind"]["enum"] = list(kinds.names())
+    return document
 
 
 def texts_to_write(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambda r: None) -> dict[str, str]:
@@ -95,8 +97,8 @@ def texts_to_write(kb: KnowledgeBase, record_file: Callable[[Record], str | None
 def iter_texts(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambda r: None):
     """(relative path, text) of each export file, one file at a time: the text of `json.dumps(build(…)[name],
     indent=1)`, made record by record (an export of thousands of cards never holds every file's data at once)."""
-    kinds = {}
-    for kind in KIND_ORDER:
+    summary = {}
+    for kind in kinds.names():
         records = sorted(kb.all(kind), key=lambda r: r.id)
         hasher = hashlib.sha256(b"[")  # content_hash of the list of entries, entry by entry
         items = []
@@ -106,7 +108,7 @@ def iter_texts(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = 
             items.append("  " + json.dumps(json.loads(canonical), ensure_ascii=False, indent=1).replace("\n", "\n  "))
         hasher.update(b"]")
         name = file_name(kind)
-        kinds[kind] = {"file": name, "count": len(records), "hash": "sha256:" + hasher.hexdigest()}
+        summary[kind] = {"file": name, "count": len(records), "hash": "sha256:" + hasher.hexdigest()}
         head = json.dumps({"format": FORMAT, "version": VERSION, "kind": kind, "records": []}, ensure_ascii=False, indent=1)
         if items:
             yield name, "".join([head[: -len("[]\n}")], "[\n", ",\n".join(items), "\n ]\n}\n"])
@@ -114,8 +116,8 @@ def iter_texts(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = 
             yield name, head + "\n"
     index = {
         "format": FORMAT, "version": VERSION, "languages": list(SITE_PREFIX), "site": dict(SITE_PREFIX),
-        "kinds": kinds, "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
-        "ids": {kind: [r.id for r in sorted(kb.all(kind), key=lambda r: r.id)] for kind in KIND_ORDER},
+        "kinds": summary, "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
+        "ids": {kind: [r.id for r in sorted(kb.all(kind), key=lambda r: r.id)] for kind in kinds.names()},
     }
     yield "index.json", json.dumps(index, ensure_ascii=False, indent=1) + "\n"
     for name in SCHEMA_FILES:
@@ -124,8 +126,6 @@ def iter_texts(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = 
 
 def file_resolver(data_dir) -> Callable[[Record], str | None]:
     """A record's file relative to the repository root (the data folder's parent), as `file` says it."""
-    from pathlib import Path
-
     root = Path(data_dir).resolve().parent
 
     def resolve(record: Record) -> str | None:

@@ -1,18 +1,17 @@
 """Where each record lives under data/: one rule for every command that creates or moves a record.
 
-Cards are sharded by the first character of their id (data/cards/w/walking-ballista.yaml): thousands of
-cards, and a folder an editor can still browse, as Forge and XMage do. Every other kind is one flat
-folder (data/counters/rad.yaml). The kind comes from the nearest folder named after it and the id from
-the file name, so a shard folder changes neither.
+A kind's folder, and whether it is sharded, are declared in the registry (`counterpedia.kinds`). Cards are
+sharded by the first character of their id (data/cards/w/walking-ballista.yaml): thousands of cards, and a
+folder an editor can still browse, as Forge and XMage do. Every other kind is one flat folder
+(data/counters/rad.yaml). The kind comes from the nearest folder named after it and the id from the file
+name, so a shard folder changes neither.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .load import FOLDERS
-
-SHARDED = frozenset({"card"})
+from .. import kinds
 
 
 def shard(record_id: str) -> str:
@@ -22,8 +21,9 @@ def shard(record_id: str) -> str:
 
 def relative_path(kind: str, record_id: str) -> Path:
     """The path of a record's file, relative to the data folder."""
-    folder = Path(FOLDERS[kind])
-    if kind in SHARDED:
+    spec = kinds.get(kind)
+    folder = Path(spec.folder)
+    if spec.sharded:
         folder = folder / shard(record_id)
     return folder / f"{record_id}.yaml"
 

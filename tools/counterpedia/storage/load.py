@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
@@ -13,26 +12,18 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
 from .. import diagnostics as diag
+from .. import kinds
+from .parse_cache import ParseCache
 from .parse_many import map_in_two
-
-# Folder name -> record kind.
-KINDS = {
-    "counters": "counter",
-    "rules": "rule",
-    "rulings": "ruling",
-    "cards": "card",
-    "mechanics": "mechanic",
-    "terms": "term",
-    "sources": "source",
-}
-FOLDERS = {kind: folder for folder, kind in KINDS.items()}
-# Files outside data/ that have a schema of their own: file name -> schema kind.
-OTHER_FILES = {"excluded-counters.yaml": "excluded-counters"}
+from .yamlevents import UNSURE
+from .yamlevents import read as read_plain
+from .yamlio import fast_loader, yaml_loader
+from .yamlshape import depth_problem, might_be_too_deep, problem_of, unreadable_scalar
 
 
 def schema_kind(path: Path, root: Path | None = None) -> str | None:
     """The schema a YAML file follows: its record kind, or that of a known file outside data/."""
-    return kind_of(path, root) or OTHER_FILES.get(Path(path).name)
+    return kind_of(path, root) or kinds.OTHER_FILES.get(Path(path).name)
 
 
 @dataclass
@@ -67,20 +58,6 @@ class Document:
         return key_node_position(self.tree, keys)
 
 
-def yaml_loader() -> YAML:
-    """The round-trip loader: slow, but it keeps positions (and it reports errors the way editors see them)."""
-    yaml = YAML(typ="rt")
-    yaml.allow_duplicate_keys = False
-    return yaml
-
-
-def fast_loader() -> YAML:
-    """The C loader when ruamel.yaml.clib is installed (10x faster on our records), else pure Python."""
-    yaml = YAML(typ="safe", pure=False)
-    yaml.allow_duplicate_keys = False
-    return yaml
-
-
 def locate(node: object, keys: tuple) -> tuple[int, int]:
     position = (0, 0)
     if hasattr(node, "lc"):
@@ -95,19 +72,6 @@ def locate(node: object, keys: tuple) -> tuple[int, int]:
         else:
             break
     return position
-
-
-def key_position(node: object, keys: tuple) -> tuple[int, int]:
-    """Position of the last key itself (for "unexpected key" and "missing key" diagnostics)."""
-    *parents, last = keys or (None,)
-    for key in parents:
-        try:
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            return locate(node, ())
-    if isinstance(node, CommentedMap) and last in node:
-        return node.lc.key(last)
-    return locate(node, ())
 
 
 def _mark(node) -> tuple[int, int]:
@@ -152,7 +116,7 @@ def locate_node(node, keys: tuple) -> tuple[int, int]:
 
 
 def key_node_position(node, keys: tuple) -> tuple[int, int]:
-    """As `key_position`, on composed nodes."""
+    """Position of the last key itself (for "unexpected key" and "missing key" diagnostics)."""
     if node is None:
         return (0, 0)
     *parents, last = keys or (None,)
@@ -210,9 +174,10 @@ class Paths:
                 parts = (resolved or self.resolve(path)).relative_to(self.root).parts
             except ValueError:
                 pass
+        folders = kinds.folders()
         for part in reversed(parts[:-1]):
-            if part in KINDS:
-                return KINDS[part]
+            if part in folders:
+                return folders[part]
         return None
 
 
@@ -289,14 +254,10 @@ def _decoding_problem(raw: bytes, error: UnicodeDecodeError) -> str:
 
 
 def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tuple[Document | None, list[diag.Diagnostic]]:
-    from .yamlshape import depth_problem, might_be_too_deep, problem_of
-
     if might_be_too_deep(source):  # checked first: the C loader crashes on 100,000 levels
         problem = depth_problem(source)
         if problem is not None:
             return None, [diag.make(shown, problem.position, problem.code, problem.message)]
-    from .yamlevents import UNSURE, read as read_plain
-
     plain = read_plain(source)  # a plain record (nearly all of them), read three times faster
     if plain is not UNSURE:
         return Document(shown, kind, plain[0], stem, source, json_ready=plain[1]), []
@@ -307,8 +268,6 @@ def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tupl
     except RecursionError:
         return None, [diag.make(shown, (0, 0), "E006", "values nest too deeply to be read")]
     except (ValueError, OverflowError) as error:  # a number of 100,000 digits, a date past year 9999…
-        from .yamlshape import unreadable_scalar
-
         return None, [diag.make(shown, unreadable_scalar(source), "E001", f"a value cannot be read: {_one_line(str(error))}")]
     if not isinstance(data, dict):
         what = "a list" if isinstance(data, list) else "nothing" if data is None else f"a single value ({_brief(data)})"
@@ -398,8 +357,6 @@ def record_files(paths: list[Path]) -> list[Path]:
 
 
 def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
-    from .parse_cache import ParseCache
-
     result = LoadResult()
     cache = ParseCache(root) if root is not None and any(Path(p).resolve() == Path(root).resolve() for p in paths) else None
     where = Paths(root)
@@ -415,7 +372,7 @@ def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
             continue
         if document.kind is None:
             result.diagnostics.append(
-                diag.make(document.path, (0, 0), "E005", f"'{path.name}' is not in a record folder ({', '.join(KINDS)})")
+                diag.make(document.path, (0, 0), "E005", f"'{path.name}' is not in a record folder ({', '.join(kinds.folders())})")
             )
             continue
         result.documents.append(document)

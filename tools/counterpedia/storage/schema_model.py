@@ -16,10 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-# Record kinds whose schema is not `<kind>.schema.json` in a record folder: the reviewed list of
-# excluded counter kinds (catalogue/excluded-counters.yaml).
-EXTRA_KINDS = ("excluded-counters",)
-SHARED = ("common",)
+from .. import kinds as record_kinds
 
 
 @lru_cache(maxsize=None)
@@ -33,12 +30,15 @@ def documents() -> dict[str, dict]:
 
 
 def file_of(kind: str) -> str:
-    return f"{kind}.schema.json"
+    """The schema file of a record kind (as the registry declares it), or of a file outside data/."""
+    spec = record_kinds.find(kind)
+    return spec.schema if spec is not None else f"{kind}.schema.json"
 
 
 def kinds() -> list[str]:
-    """Every kind that has a schema of its own (record kinds and the excluded list), sorted."""
-    return sorted(name[: -len(".schema.json")] for name in documents() if name[: -len(".schema.json")] not in SHARED)
+    """Every kind that has a schema (the record kinds and the files outside data/, such as the excluded
+    list), sorted."""
+    return sorted({*record_kinds.names(), *record_kinds.OTHER_FILES.values()})
 
 
 @dataclass(frozen=True)
