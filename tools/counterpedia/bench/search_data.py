@@ -3,7 +3,7 @@
 `generate(out, base)` copies the real records of `base` and adds `cards` card records sharded as the
 import writes them (`cards/<first character>/<id>.yaml`), each with English Oracle text, printed
 Japanese and French names and texts (on as many cards as in `base`), and `rulings` English rulings
-spread over them as in `base` (TEAM.md, "Data layout"). `make bench` makes the data three times the
+spread over them as in `base` (docs/editors/data-format.md, "card"). `make bench` makes the data three times the
 imported size with it (counterpedia.bench.synthetic). The texts are assembled from phrases of Magic's templating around the real counter
 names, with the lengths of the real thing (Oracle text about 180 characters, a ruling about 190), so
 that index sizes and search times are those of the imported data. Deterministic for a given seed.
@@ -15,6 +15,7 @@ import json
 import random
 import shutil
 from pathlib import Path
+from ..model.knowledge import load
 
 EN_ADJ = ("Ancient", "Blazing", "Silent", "Hollow", "Gilded", "Restless", "Sunlit", "Shattered", "Verdant",
           "Grim", "Vigilant", "Wandering", "Arcane", "Feral", "Iron", "Crimson", "Frozen", "Savage", "Tidal")
@@ -83,8 +84,6 @@ def _q(value: str) -> str:
 
 
 def _counters(base: Path) -> list[tuple[str, dict]]:
-    from ..model.knowledge import load
-
     kb, _ = load(base)
     found = []
     for record in kb.all("counter"):
@@ -120,7 +119,6 @@ def _block(key: str, lines: list[str], indent: int) -> list[str]:
 def _shape(base: Path) -> tuple[list[int], list[str], float, float]:
     """What the imported cards of `base` look like: rulings per card, mechanic ids, and the share of
     cards with a printed Japanese and a printed French text."""
-    from ..model.knowledge import load
 
     kb, _ = load(base)
     imported = [c for c in kb.all("card") if c.data.get("oracle_id")]

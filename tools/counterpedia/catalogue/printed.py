@@ -41,7 +41,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable
 
-LANGS = ("ja", "fr")
+from ..langs import PRINTED_LANGS
+
+LANGS = PRINTED_LANGS  # the printed texts read beside the English Oracle text
 
 
 # ---------------------------------------------------------------- inputs and outputs

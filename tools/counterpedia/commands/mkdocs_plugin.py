@@ -18,11 +18,19 @@ from mkdocs.structure.files import File, Files
 from .. import checks
 from ..diagnostics import ERROR, render_all
 from ..model.knowledge import load
-from ..model.provenance import LANGS
+from ..langs import LANGS
 from ..render import edit_links, i18n
 from ..render.pages import SiteRenderer, nav
 from ..cr import archive
 from .linkcheck import check_site
+from ..catalogue.excluded import default_path
+from ..storage.load import record_files
+from ..cr import ja_locate
+from ..cr.ja_parse import JaCRParseError
+from ..cr.locate import CRNotFound
+from ..search import site_index
+from ..render.export import file_resolver, iter_texts
+from ..storage.writes import atomic_write
 
 log = get_plugin_logger(__name__)
 
@@ -51,8 +59,6 @@ _checked: tuple | None = None
 
 def _files_state(data_dir: Path) -> tuple:
     """What the files the load and the checks read are: path, time, size and inode of each."""
-    from ..catalogue.excluded import default_path
-    from ..storage.load import record_files
 
     state = []
     for path in [*record_files([data_dir]), default_path(data_dir)]:
@@ -131,9 +137,6 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
 
     def _japanese_rules(self):
         """The official Japanese CR file ($COUNTERPEDIA_CR_JA or the cache), for the Japanese full-rules pages."""
-        from ..cr import ja_locate
-        from ..cr.ja_parse import JaCRParseError
-        from ..cr.locate import CRNotFound
 
         try:
             edition = ja_locate.available()
@@ -210,13 +213,9 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
 
     @event_priority(-50)  # after Material's search plugin writes the index, before `offline` (-100) copies it
     def on_post_build(self, config) -> None:
-        from ..search import site_index
-
         site_index.write(Path(config.site_dir), self.kb, self.config.lang)
         if self.config.api and self.config.lang == "ja":  # the root site: /api/ for every language
-            from ..render.export import file_resolver, iter_texts
 
-            from ..storage.writes import atomic_write
 
             for name, text in iter_texts(self.kb, file_resolver(self.data_dir)):  # one file at a time: memory
                 atomic_write(Path(config.site_dir) / "api" / name, text)

@@ -164,8 +164,3 @@ class CounterScanner:
 
 def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
-
-
-def pattern_for(name: str) -> re.Pattern:
-    """One kind's pattern, as the catalogue uses it (kept for callers that look for one name)."""
-    return name_pattern(name)

@@ -31,6 +31,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from ..storage import yamlio
+from ..langs import LANGS
 from ..storage.format import format_data, format_text
 from ..storage.load import schema_kind
 from ..model.ids import allocate, slug
@@ -39,7 +40,6 @@ from ..storage.layout import record_path
 from ..storage.writes import FileWrite
 from .model import ImportedCard, ImportedRuling, Printed, Provenance
 
-LANGS = ("ja", "en", "fr")
 KINDS = ("card records", "oracle ids", "names", "texts", "counter links", "any-counter flags", "rulings",
          "ruling links", "sources")
 

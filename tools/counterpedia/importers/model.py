@@ -48,7 +48,7 @@ class Printed:
 
 @dataclass(frozen=True)
 class Provenance:
-    """How one import labels what it writes (see TEAM.md, "Provenance of imported texts")."""
+    """How one import labels what it writes (docs/editors/catalogue.md: importing cards)."""
 
     command: str  # e.g. "counterpedia import mtgjson"
     via: str  # the copy the official texts were read from: a source id (mtgjson-20220425, scryfall-bulk-data)

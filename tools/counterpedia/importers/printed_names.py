@@ -33,7 +33,8 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import ScalarString
 
 from ..storage import yamlio
-from ..catalogue.printed import Choice, PrintedText, Printing, choose, fold, sightings_for
+from ..langs import LANGS
+from ..catalogue.printed import Choice, PrintedText, Printing, SightingCollector, choose, fold, sightings_for
 from ..storage.format import format_text
 from ..model.knowledge import KnowledgeBase, load
 from ..storage.load import schema_kind
@@ -48,7 +49,7 @@ HEADER_MARK = "# Printed names"
 # What this stage writes, per kind: the languages whose name it may set.
 WRITES = {"counter": ("ja", "fr"), "mechanic": ("fr",), "term": ("fr",)}
 REPLACEABLE = ("machine", "community")
-LANG_ORDER = ("ja", "en", "fr")
+LANG_ORDER = LANGS
 
 
 # ---------------------------------------------------------------- from MTGJSON sets to printed texts
@@ -455,8 +456,6 @@ class PrintedNamesStage:
     texts as it comes, then plans the name changes in the same journaled write as the cards."""
 
     def __init__(self, context):
-        from ..catalogue.printed import SightingCollector
-
         self.context = context
         self.collector = SightingCollector(named_records(context.kb))
 

@@ -1,4 +1,4 @@
-"""Texts and their provenance: languages, statuses, content hashes, canonical text and drift."""
+"""Texts and their provenance: statuses, content hashes, drift. (Which language is canonical: `texts.canonical_of`.)"""
 
 from __future__ import annotations
 
@@ -6,8 +6,6 @@ import hashlib
 import unicodedata
 from dataclasses import dataclass
 
-LANGS = ("ja", "en", "fr")
-DEFAULT_LANG = "ja"
 STATUSES = ("official", "community", "machine")
 
 
@@ -15,18 +13,6 @@ def text_hash(text: str) -> str:
     """The content hash recorded by a translation: stable under Unicode normalisation and edge spaces."""
     normal = unicodedata.normalize("NFC", text).strip()
     return "sha256:" + hashlib.sha256(normal.encode("utf-8")).hexdigest()[:16]
-
-
-def canonical_lang(text_map: dict, preferred: str = "en") -> str | None:
-    """The language whose text the others translate: the preferred one, else the only official one."""
-    if not text_map:
-        return None
-    if preferred in text_map:
-        return preferred
-    for lang, entry in text_map.items():
-        if isinstance(entry, dict) and entry.get("status") == "official":
-            return lang
-    return next(iter(text_map))
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from ..model.knowledge import KnowledgeBase
-from ..model.provenance import LANGS, text_state
+from ..langs import LANGS
+from ..model.provenance import text_state
 from . import i18n, urls
 from ..model.texts import canonical_of
 from .markup import Linker, escape, escape_line, paragraphs
