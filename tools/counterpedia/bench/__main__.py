@@ -18,6 +18,10 @@ import time
 from pathlib import Path
 
 from . import build, machine, memory, report, synthetic, validate
+from . import search as search_bench
+from ..search import relevance
+from .search import TARGETS
+from ..cr import locate
 
 SECTIONS = ("validate", "build", "synthetic", "memory", "status", "search", "cr")
 
@@ -128,9 +132,6 @@ def run_build(args, data_dir, project, scratch, runs, summary, state) -> None:
 
 
 def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> None:
-    from . import search as search_bench
-    from ..search import relevance
-
     queries = search_bench.cli_queries(relevance.load_cases(search_bench.RELEVANCE))
     counts = {"shipped": synthetic.imported_size(data_dir)}
     small = synthetic.measure("shipped", data_dir, project, scratch, queries, runs, state.get("ours"), state.get("site"))
@@ -159,7 +160,6 @@ def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> Non
 
 def _search_rows(size: synthetic.Size, summary: report.Summary) -> None:
     """Issue 12's targets, on the shipped data."""
-    from .search import TARGETS
 
     figures = size.figures
     index = max((v for k, v in figures.items() if k.startswith("search index")), default=None)
@@ -216,8 +216,6 @@ def run_search(args, data_dir, project, scratch, runs, summary, state) -> None:
 
 
 def run_cr(args, data_dir, project, scratch, runs, summary, state) -> None:
-    from ..cr import locate
-
     try:
         editions = len(locate.available_editions(None))
     except locate.CRNotFound:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterable
 
 from . import machine
+from ..importers.jsonstream import open_text
 
 TARGET_PEAK_MB = 500.0
 IMPORT_HEADER = "# Added by `counterpedia import mtgjson`"
@@ -33,8 +34,6 @@ def set_files(folder: Path = SHARED_SETS) -> list[Path]:
 
 
 def _read_set_file(path: Path) -> tuple[dict, dict]:
-    from ..importers.jsonstream import open_text
-
     with open_text(path) as stream:
         document = json.load(stream)
     data, meta = document.get("data") if isinstance(document, dict) else None, None

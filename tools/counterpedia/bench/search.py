@@ -23,10 +23,18 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import resource
 import time
 from pathlib import Path
 
+from ..commands.site_build import SiteBuildError, build_all
+from ..model.knowledge import load
 from ..search import relevance
+from ..search.browser import chromium, first_result_ms, site_location, type_query, unavailable_reason
+from ..search.cli import main as search_main
+from ..search.engine import load_index
+from ..search.site_index import build, decode
+from .search_data import generate
 
 TARGETS = {"cli_ms": 150.0, "index_bytes": 4 * 1024 * 1024, "first_result_ms": 500.0}
 BROWSER_QUERIES = {"ja": "毒カウンター", "en": "poison counter", "fr": "marqueur poison"}
@@ -52,10 +60,7 @@ def cli_queries(cases: list, count: int = 21) -> list[str]:
 def cli_latency(data_dir: Path, queries: list[str]) -> tuple[float, float, float]:
     """Median milliseconds in-process, per whole `counterpedia search` process, and of CPU time per
     process (user + system: what the figure would be on an idle machine), on a warm cache."""
-    import resource
 
-    from ..search.cli import main as search_main
-    from ..search.engine import load_index
 
     load_index(data_dir)  # warm the cache: the figure is for a search on unchanged data
     inside = []
@@ -78,8 +83,6 @@ def cli_latency(data_dir: Path, queries: list[str]) -> tuple[float, float, float
 
 
 def cli_relevance(data_dir: Path, cases: list) -> dict:
-    from ..search.engine import load_index
-
     index, _ = load_index(data_dir)
     ranks: dict = {}
     for case in cases:
@@ -89,7 +92,6 @@ def cli_relevance(data_dir: Path, cases: list) -> dict:
 
 def site_relevance(site: Path, cases: list) -> dict:
     """Ranks of the relevance set typed in each site's search box."""
-    from ..search.browser import chromium, site_location, type_query
 
     ranks: dict = {}
     with chromium() as browser:
@@ -111,7 +113,6 @@ def site_relevance(site: Path, cases: list) -> dict:
 
 def index_sizes(site: Path) -> dict[str, tuple[int, int]]:
     """Per language: (bytes stored, bytes of the JSON payload before compression)."""
-    from ..search.site_index import decode
 
     sizes = {}
     for lang, prefix in PREFIX.items():
@@ -124,7 +125,6 @@ def index_sizes(site: Path) -> dict[str, tuple[int, int]]:
 
 def first_results(site: Path, page: str = "counters/poison.html", runs: int = 3) -> dict[str, dict]:
     """Per language, the medians of browser.first_result_ms over `runs` fresh pages, from disk (file://)."""
-    from ..search.browser import chromium, first_result_ms
 
     figures = {}
     with chromium() as browser:
@@ -149,8 +149,6 @@ def print_sizes(site: Path) -> None:
 
 
 def print_first_results(site: Path, runs: int) -> None:
-    from ..search.browser import unavailable_reason
-
     reason = unavailable_reason()
     if reason:
         print(f"  first search result: not measured: {reason}")
@@ -171,8 +169,6 @@ def print_cli(data_dir: Path, queries: list[str]) -> None:
 
 
 def build_site(project: Path, data_dir: Path, out: Path) -> Path | None:
-    from ..commands.site_build import SiteBuildError, build_all
-
     start = time.perf_counter()
     try:
         build_all(project.resolve(), out, data_dir=data_dir.resolve())
@@ -186,11 +182,6 @@ def build_site(project: Path, data_dir: Path, out: Path) -> Path | None:
 
 
 def synthetic(args, site: Path | None, scratch: Path, queries: list[str]) -> None:
-    from ..model.knowledge import load
-    from .search_data import generate
-    from ..search.engine import load_index
-    from ..search.site_index import build
-
     print(f"\n== synthetic data at the imported size ({args.cards:,} cards, {args.rulings:,} rulings; "
           "counterpedia.bench.search_data)")
     data_dir = generate(scratch / "synthetic", Path(args.data), args.cards, args.rulings)
@@ -244,8 +235,6 @@ def main(argv: list[str] | None = None) -> int:
         for line in relevance.report(cli_relevance(data_dir, cases)).splitlines():
             print(f"    cli  {line}")
         if site is not None:
-            from ..search.browser import unavailable_reason
-
             reason = unavailable_reason()
             if reason:
                 print(f"    site: not measured: {reason}")

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import machine
+from ..catalogue.excluded import default_path
+from ..storage.load import record_files, schema_kind
+from .. import checks
 
 TARGET_RATIO = 0.2
 TARGET_SECONDS = 2.0
@@ -48,8 +51,6 @@ def schema_dir() -> Path:
 
 def files_by_schema(data_dir: Path) -> dict[str, list[Path]]:
     """Every file `counterpedia validate DATA` reads, by the schema that applies to it."""
-    from ..catalogue.excluded import default_path
-    from ..storage.load import record_files, schema_kind
 
     groups: dict[str, list[Path]] = {}
     for path in record_files([data_dir]):
@@ -99,8 +100,6 @@ def measure(data_dir: Path, scratch: Path, runs: int = 3, peer: bool = True) -> 
 
 
 def report(figures: Figures, say=print) -> None:
-    from .. import checks
-
     for label, runs in (("cold", figures.cold), ("warm", figures.warm)):
         status = {r.status for r in runs}
         say(f"  counterpedia validate, {label} ({'no parse cache' if label == 'cold' else 'parse cache of the last run'}): "

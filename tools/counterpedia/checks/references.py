@@ -5,6 +5,8 @@ from __future__ import annotations
 from .. import diagnostics as diag
 from ..model.knowledge import KnowledgeBase
 from ..model.references import all_refs
+from pathlib import Path
+from ..storage.layout import record_path
 
 
 def check(kb: KnowledgeBase):
@@ -21,7 +23,4 @@ def check(kb: KnowledgeBase):
 
 
 def _path(kind: str, record_id: str) -> str:
-    from pathlib import Path
-
-    from ..storage.layout import record_path
     return record_path(Path("data"), kind, record_id).as_posix()

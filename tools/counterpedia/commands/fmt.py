@@ -13,6 +13,8 @@ from pathlib import Path
 from .. import diagnostics as diag
 from ..storage.format import FormatError, format_text
 from ..storage.load import display_path, record_files, schema_kind
+from ..checks.validate import data_root_of
+from ..storage.writes import FileWrite, WriteError, apply_plan, recover
 
 
 @dataclass
@@ -62,7 +64,6 @@ def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
 
 def journal_root(paths: list[Path]) -> Path:
     """The folder whose journal records a multi-file write: the data folder of the paths."""
-    from ..checks.validate import data_root_of
 
     for path in paths:
         root = data_root_of(path)
@@ -73,8 +74,6 @@ def journal_root(paths: list[Path]) -> Path:
 
 
 def run(args) -> int:
-    from ..storage.writes import FileWrite, WriteError, apply_plan, recover
-
     paths = [Path(p) for p in args.paths] or default_paths()
     for path in paths:
         if not path.exists():

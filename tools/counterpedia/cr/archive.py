@@ -7,6 +7,8 @@ from functools import cached_property
 
 from .diff import Change, align, diff
 from .parse import Edition, Rule
+from .parse import parse_file
+from . import locate
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,6 @@ _LOADED: dict[tuple, RulesArchive] = {}
 
 def from_files(paths) -> RulesArchive:
     """Parse and align the given CR files once per process (the three language builds share it)."""
-    from .parse import parse_file
 
     key = tuple(sorted(str(p) for p in paths))
     if key not in _LOADED:
@@ -92,7 +93,6 @@ def from_files(paths) -> RulesArchive:
 
 def available() -> RulesArchive | None:
     """The archive of every edition found where users' commands look (--cr aside), or None."""
-    from . import locate
 
     try:
         found = locate.available_editions()

@@ -22,6 +22,8 @@ from .history import RuleNotFound, Step, history
 from .locate import CRNotFound
 from .parse import CRParseError, Edition, effective_date, parse_file, split_lines
 from .words import to_terminal, word_diff
+from . import ja_fetch, ja_locate
+from .ja_parse import parse_file as parse_ja
 
 OK, PROBLEMS, USAGE = 0, 1, 2
 RULE_NUMBER_HELP = "a rule number such as 727.1, 122.1a or 702"
@@ -295,9 +297,6 @@ def run_fetch(args: argparse.Namespace) -> int:
 
 
 def _fetch_ja(args: argparse.Namespace) -> int:
-    from . import ja_fetch, ja_locate
-    from .ja_parse import parse_file as parse_ja
-
     if args.edition is not None and not (len(args.edition) == 8 and args.edition.isdigit()):
         return _error(f"'{args.edition}' is not an edition id: expected YYYYMMDD, such as 20260116", USAGE)
     target = Path(args.dir) if args.dir else ja_locate.cache_dir()

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from .locate import CRNotFound
+from .ja_parse import parse_file
 
 ENV = "COUNTERPEDIA_CR_JA"
 FILE_NAME_RE = re.compile(r"cr-ja-(\d{8})\.txt")
@@ -73,7 +74,6 @@ _PARSED: dict[str, object] = {}
 def available(env: Mapping[str, str] | None = None):
     """The Japanese edition found where commands look ($COUNTERPEDIA_CR_JA, else the cache), parsed once
     per process; None when there is none. A file that is set but unreadable raises (its message says why)."""
-    from .ja_parse import parse_file
 
     path = find(None, env)
     if path is None:

@@ -25,6 +25,7 @@ from ..about import AboutFinder
 from ..counter_text import CounterScanner, kinds_from_counters
 from ..merge import CardMerger, MergeReport, Workspace, ensure_sources
 from ..model import Provenance
+from ..printed_names import PrintedNamesStage
 from .read import MtgjsonFormatError, MtgjsonSet, iter_sets
 from .select import CardSelector
 
@@ -118,8 +119,6 @@ class CardStage:
 
 
 def _printed_names(context: Context) -> Stage:
-    from ..printed_names import PrintedNamesStage
-
     return PrintedNamesStage(context)
 
 
