@@ -38,7 +38,7 @@ def manifest() -> list[tuple[str, str, set[tuple[str, int, int]]]]:
         if line.startswith("#") or not line.strip():
             continue
         name, folder, expected = line.split("\t")
-        found = {(code, int(l), int(c)) for code, l, c in re.findall(r"(\w+)@(\d+):(\d+)", expected)}
+        found = {(code, int(line), int(c)) for code, line, c in re.findall(r"(\w+)@(\d+):(\d+)", expected)}
         rows.append((name, folder, found))
     return rows
 

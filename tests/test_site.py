@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.model.knowledge import load
 from counterpedia.commands.linkcheck import check_site
+from counterpedia.model.knowledge import load
 from counterpedia.model.rule_numbers import find_references
 
 ROOT = Path(__file__).resolve().parents[1]

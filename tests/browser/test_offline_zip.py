@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import zipfile
-from urllib.parse import urlsplit
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 

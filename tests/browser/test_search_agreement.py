@@ -6,8 +6,6 @@ whole ranking on the real data's index for every query of the relevance set."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from counterpedia.model.knowledge import load

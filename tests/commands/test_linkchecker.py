@@ -26,7 +26,7 @@ def test_linkchecker_finds_no_broken_link_or_anchor_in_any_language(hostile_site
         site = Path(scratch) / "site"
         shutil.copytree(hostile_site, site)
         os.chmod(scratch, 0o755)
-        for folder, dirs, files in os.walk(site):
+        for folder, _dirs, files in os.walk(site):
             os.chmod(folder, 0o755)
             for name in files:
                 os.chmod(Path(folder) / name, 0o644)

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.commands.cli import main
-from counterpedia.storage.format import comments, format_text
-from counterpedia.storage.yamlio import fast_loader
 from counterpedia.checks.validate import validate
+from counterpedia.commands.cli import main
+from counterpedia.storage.format import format_text
+from counterpedia.storage.yamlio import fast_loader
 
 # Per kind: what the tool cannot suggest (a counter's evidence, a rule's number) and is given with --set.
 CASES = {

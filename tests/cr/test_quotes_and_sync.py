@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from counterpedia.checks.validate import validate
 from counterpedia.commands.cli import main
-from counterpedia.cr.quotes import CHANGED, MOVED, SAME, VANISHED, compare_quotes
+from counterpedia.cr.quotes import MOVED, SAME, VANISHED, compare_quotes
 from counterpedia.cr.sync import plan
 from counterpedia.model.knowledge import load
-from counterpedia.checks.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.storage import writes
-from counterpedia.commands.cli import main
 from counterpedia.checks.validate import validate
+from counterpedia.commands.cli import main
+from counterpedia.storage import writes
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITION = "20250207"  # renumbers rad counters (727 -> 725) and mill (701.17 -> 701.13): 88 files change

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.commands.cli import main
 from counterpedia.checks.validate import validate
+from counterpedia.commands.cli import main
 from counterpedia.storage.yamlio import load
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from counterpedia.checks.validate import validate
 from counterpedia.importers import printed_names
 from counterpedia.model.provenance import text_hash
-from counterpedia.checks.validate import validate
 from counterpedia.storage.yamlio import load
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.commands.cli import main
 from counterpedia.checks.validate import validate
+from counterpedia.commands.cli import main
 from counterpedia.storage.yamlio import load
 
 from .conftest import ACORN, KNIGHT

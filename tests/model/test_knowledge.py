@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from counterpedia.model.knowledge import from_documents
-from counterpedia.storage.load import parse_document
 from counterpedia.model.texts import title
+from counterpedia.storage.load import parse_document
 
 CARD = """id: sample-card
 names:

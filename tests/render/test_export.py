@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from counterpedia.render import export
 from counterpedia.commands.cli import main
 from counterpedia.model.knowledge import load
+from counterpedia.render import export
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 import pytest
 
-from counterpedia.model.knowledge import load
 from counterpedia.commands.mkdocs_plugin import alternates
+from counterpedia.model.knowledge import load
 from counterpedia.render.pages import SiteRenderer
 
 

@@ -64,7 +64,7 @@ def test_key_order_comes_from_the_schema_not_from_code(monkeypatch):
     ("text", "'123'", '"123"'),                    # a number look-alike keeps its quotes (it is a string)
 ])
 def test_one_quoting_style_per_kind_of_value(field, value, written):
-    text = f"id: x\nnames:\n  en:\n    text: a\n    status: official\n    source: cr\n    version: \"20260116\"\n"
+    text = "id: x\nnames:\n  en:\n    text: a\n    status: official\n    source: cr\n    version: \"20260116\"\n"
     text = text.replace(f"    {field}: {'a' if field == 'text' else chr(34) + '20260116' + chr(34)}\n", f"    {field}: {value}\n")
     out = format_text("card", text)
     assert f"    {field}: {written}\n" in out

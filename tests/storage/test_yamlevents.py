@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from counterpedia.storage.yamlio import fast_loader
 from counterpedia.storage.yamlevents import UNSURE, load
+from counterpedia.storage.yamlio import fast_loader
 from tests.records_strategy import TRICKY, records
 
 ROOT = Path(__file__).resolve().parents[2]

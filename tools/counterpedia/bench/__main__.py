@@ -17,11 +17,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..cr import locate
+from ..search import relevance
 from . import build, machine, memory, report, synthetic, validate
 from . import search as search_bench
-from ..search import relevance
 from .search import TARGETS
-from ..cr import locate
 
 SECTIONS = ("validate", "build", "synthetic", "memory", "status", "search", "cr")
 
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\n== {section} (load average {machine.load_average():.2f})", flush=True)
             try:
                 SECTION_RUNNERS[section](args, data_dir, project, scratch, runs, summary, state)
-            except Exception as error:  # noqa: BLE001: one section's error is reported, the others still run
+            except Exception as error:  # noqa: BLE001 - one section's error is reported, the others still run
                 summary.errors.append(f"{section}: {type(error).__name__}: {error}")
                 print(f"  {section} failed: {type(error).__name__}: {error}", flush=True)
     print(f"\n== summary (the targets of issues 8, 12 and 14; {time.perf_counter() - start:.0f} s in all)")

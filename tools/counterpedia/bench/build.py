@@ -8,6 +8,7 @@ writing is not timed). Run a side alone with `python -m counterpedia.bench.build
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import resource
@@ -18,7 +19,6 @@ from pathlib import Path
 
 from ..langs import LANGS
 from . import machine
-import argparse
 
 TARGET_OVERHEAD = 0.30
 TARGET_SECONDS = 180.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ..cr import locate
 from ..cr.diff import diff

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
-from . import machine
 from ..importers.jsonstream import open_text
+from . import machine
 
 TARGET_PEAK_MB = 500.0
 IMPORT_HEADER = "# Added by `counterpedia import mtgjson`"

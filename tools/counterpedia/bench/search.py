@@ -18,12 +18,12 @@ import contextlib
 import io
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import resource
 import time
 from pathlib import Path
 

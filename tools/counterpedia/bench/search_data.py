@@ -15,6 +15,7 @@ import json
 import random
 import shutil
 from pathlib import Path
+
 from ..model.knowledge import load
 
 EN_ADJ = ("Ancient", "Blazing", "Silent", "Hollow", "Gilded", "Restless", "Sunlit", "Shattered", "Verdant",

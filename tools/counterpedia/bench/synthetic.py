@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..langs import LANGS
-from . import build, validate
 from ..model.knowledge import load
-from .search_data import generate
-from . import search as search_bench
 from ..search.browser import unavailable_reason
+from . import build, validate
+from . import search as search_bench
+from .search_data import generate
 
 FACTOR = 3
 TARGET_RATIO = 3.6

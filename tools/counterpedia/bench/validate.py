@@ -15,10 +15,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import machine
+from .. import checks
 from ..catalogue.excluded import default_path
 from ..storage.load import record_files, schema_kind
-from .. import checks
+from . import machine
 
 TARGET_RATIO = 0.2
 TARGET_SECONDS = 2.0

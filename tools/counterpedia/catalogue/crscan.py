@@ -10,8 +10,8 @@ rule numbers are found, not guessed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 # "counter" as a verb: to counter a spell or ability (rule 701.6). Everything else that says
 # "counter" in rules 701 and 702 is about counters as markers.

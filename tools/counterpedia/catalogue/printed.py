@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable
 
 from ..langs import PRINTED_LANGS
 
@@ -243,7 +243,7 @@ _FR_COUNTER = re.compile(
 _FR_NOT_A_KIND = {
     "le", "la", "les", "l", "ce", "cet", "cette", "ces", "son", "sa", "ses", "leur", "leurs", "un", "une", "des", "du",
     "tout", "tous", "toute", "toutes", "chaque", "chacun", "chacune", "votre", "vos", "notre", "nos", "mon", "ma",
-    "mes", "elle", "elles", "eux", "lui", "autres", "autre", "plus", "moins", "n", "n'importe", "cette", "celui",
+    "mes", "elle", "elles", "eux", "lui", "autres", "autre", "plus", "moins", "n", "n'importe", "celui",
     "celle", "ceux", "celles", "quelque", "quelconque", "types", "type", "sorte", "manière", "façon",
 }
 

@@ -31,7 +31,7 @@ def check(kb: KnowledgeBase):
         for lang, entry in names.items():
             if isinstance(entry, dict) and isinstance(entry.get("text"), str) and entry["text"].strip():
                 groups.setdefault((record.kind, lang, name_key(entry["text"])), []).append((record, entry))
-    for (kind, lang, _key), members in groups.items():
+    for (_kind, lang, _key), members in groups.items():
         if len(members) < 2:
             continue
         all_machine = all(entry.get("status") == "machine" for _record, entry in members)

@@ -10,11 +10,11 @@ Comprehensive Rules or a card gives is a publisher's, and printings of other era
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .. import diagnostics as diag
-from ..catalogue.printed import LANGS, PrintedText, Printing, choose, fold, sightings_for
 from .. import kinds
+from ..catalogue.printed import LANGS, PrintedText, Printing, choose, fold, sightings_for
 from ..model.knowledge import KnowledgeBase
 from ..model.texts import title
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .. import diagnostics as diag
 from ..model.knowledge import KnowledgeBase
 from ..model.references import all_refs
-from pathlib import Path
 from ..storage.layout import record_path
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numbers
 import re
-from typing import Callable
+from collections.abc import Callable
 
 Predicate = Callable[[object], bool]
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import checks
+from .. import checks, kinds
+from ..catalogue.excluded import default_path as excluded_list_path
 from ..diagnostics import Diagnostic, make
 from ..model.knowledge import KnowledgeBase, from_documents
-from ..catalogue.excluded import default_path as excluded_list_path
-from .. import kinds
 from ..storage.load import display_path, load_paths
 
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import diagnostics as diag
+from ..checks.validate import data_root_of
 from ..storage.format import FormatError, format_text
 from ..storage.load import display_path, record_files, schema_kind
-from ..checks.validate import data_root_of
 from ..storage.writes import FileWrite, WriteError, apply_plan, recover
 
 

@@ -10,7 +10,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-
 # MkDocs writes regular HTML (double-quoted attributes): two regular expressions read it ten
 # times faster than html.parser, which matters with a thousand pages per language.
 _ID_RE = re.compile(r'<[a-zA-Z][^>]*?\s(?:id|name)="([^"]*)"')

@@ -16,21 +16,20 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from .. import checks
-from ..diagnostics import ERROR, render_all
-from ..model.knowledge import load
-from ..langs import LANGS
-from ..render import edit_links, i18n
-from ..render.pages import SiteRenderer, nav
-from ..cr import archive
-from .linkcheck import check_site
 from ..catalogue.excluded import default_path
-from ..storage.load import record_files
-from ..cr import ja_locate
+from ..cr import archive, ja_locate
 from ..cr.ja_parse import JaCRParseError
 from ..cr.locate import CRNotFound
-from ..search import site_index
+from ..diagnostics import ERROR, render_all
+from ..langs import LANGS
+from ..model.knowledge import load
+from ..render import edit_links, i18n
 from ..render.export import file_resolver, iter_texts
+from ..render.pages import SiteRenderer, nav
+from ..search import site_index
+from ..storage.load import record_files
 from ..storage.writes import atomic_write
+from .linkcheck import check_site
 
 log = get_plugin_logger(__name__)
 

@@ -18,13 +18,13 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from ..storage import schema_model
+from .. import checks, kinds
 from ..diagnostics import ERROR, Diagnostic
 from ..model.ids import ID_RE
-from ..storage.layout import record_path
-from .. import checks, kinds
 from ..model.knowledge import Record, load
+from ..storage import schema_model
 from ..storage.format import with_comments
+from ..storage.layout import record_path
 from ..storage.load import display_path, parse_document
 from ..storage.writes import atomic_write
 

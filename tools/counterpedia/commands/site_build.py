@@ -12,11 +12,12 @@ import os
 from contextlib import contextmanager
 from pathlib import Path
 
-from .linkcheck import check_site, reading_once
-from ..langs import LANGS
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
+
+from ..langs import LANGS
+from .linkcheck import check_site, reading_once
 
 CONFIG_FILES = {"ja": "mkdocs.yml", "en": "mkdocs.en.yml", "fr": "mkdocs.fr.yml"}
 MARKER = ".counterpedia-site"
@@ -116,7 +117,7 @@ def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Pat
 
 
 def _build_languages(project: Path, out: Path, langs, data_dir: Path | None, on_step) -> None:
-    for lang in sorted(langs, key=lambda l: l != "ja"):
+    for lang in sorted(langs, key=lambda code: code != "ja"):
         site_dir = out if lang == "ja" else out / lang
         overrides = {"site_dir": str(site_dir)}
         with _mkdocs_messages() as messages:

@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .diff import Change, align, diff
-from .parse import Edition, Rule
-from .parse import parse_file
 from . import locate
+from .diff import Change, align, diff
+from .parse import Edition, Rule, parse_file
 
 
 @dataclass(frozen=True)

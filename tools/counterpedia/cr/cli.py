@@ -12,18 +12,17 @@ import argparse
 import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from . import locate
+from . import ja_fetch, ja_locate, locate
 from .diff import Change, diff, summary
 from .fetch import FetchError, check_edition_id, check_url, fetch
 from .history import RuleNotFound, Step, history
+from .ja_parse import parse_file as parse_ja
 from .locate import CRNotFound
 from .parse import CRParseError, Edition, effective_date, parse_file, split_lines
 from .words import to_terminal, word_diff
-from . import ja_fetch, ja_locate
-from .ja_parse import parse_file as parse_ja
 
 OK, PROBLEMS, USAGE = 0, 1, 2
 RULE_NUMBER_HELP = "a rule number such as 727.1, 122.1a or 702"
@@ -136,7 +135,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
     return USAGE
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load(path: Path) -> Edition:
     return parse_file(path)
 

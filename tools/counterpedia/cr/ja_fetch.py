@@ -32,7 +32,7 @@ class Node:
     tag: str
     attrs: dict[str, str]
     children: list = field(default_factory=list)  # Node or str
-    parent: "Node | None" = None
+    parent: Node | None = None
 
     def text(self) -> str:
         parts: list[str] = []

@@ -14,8 +14,8 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from .locate import CRNotFound
 from .ja_parse import parse_file
+from .locate import CRNotFound
 
 ENV = "COUNTERPEDIA_CR_JA"
 FILE_NAME_RE = re.compile(r"cr-ja-(\d{8})\.txt")

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model.shapes import as_list
 from ..model.knowledge import KnowledgeBase, Record
+from ..model.shapes import as_list
 from .ja_parse import KEYWORD_SECTIONS, JaEdition
 
 GROUP_RE = re.compile(r"(\d{3})\.(\d+)")

@@ -12,11 +12,11 @@ ends and the spaces around a line are normalized.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable
 
 from ..model import rule_numbers
 

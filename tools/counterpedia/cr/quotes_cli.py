@@ -14,20 +14,19 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from ..storage import writes
+from ..checks import rules as rule_checks
+from ..checks import schema
 from ..diagnostics import Diagnostic, render_all
 from ..model.knowledge import KnowledgeBase, from_documents, load
+from ..storage import writes
 from ..storage.load import parse_document
 from . import ja_locate, locate
 from .cli import USAGE, _error, _guarded, _load, cr_option
-from .quotes import SAME, compare_quotes, diagnostics
-from .sync import SyncPlan, apply, plan
-from ..checks import rules as rule_checks
-from ..checks import schema
-from .ja_parse import parse_file
+from .ja_parse import JaCRParseError, parse_file
 from .ja_quotes import check
 from .ja_sync import plan as ja_plan
-from .ja_parse import JaCRParseError
+from .quotes import SAME, compare_quotes, diagnostics
+from .sync import SyncPlan, apply, plan
 
 PROBLEMS = 1
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap
 
+from ..model.knowledge import KnowledgeBase
+from ..model.references import cited_rules
 from ..storage import writes, yamlio
 from ..storage.format import format_data
 from ..storage.load import schema_kind
-from ..model.knowledge import KnowledgeBase
-from ..model.references import cited_rules
 from .quotes import CHANGED, MOVED, SAME, VANISHED, QuoteChange
 
 
@@ -96,7 +96,7 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str) -> SyncPla
     kept = {c.number for c in changes if c.state != MOVED}
     result.collisions = [(c, c.new_number) for c in changes if c.state == MOVED and c.new_number in kept]
     # A record whose rules all moved to another section follows them (rad counters: 725 -> 726 -> 727).
-    for path, data in documents.items():
+    for data in documents.values():
         sections = {str(entry.get("number", ""))[:3] for entry in data.get("rules") or []}
         if len(sections) == 1 and data.get("section") not in sections:
             data["section"] = _same_style(data.get("section"), sections.pop())

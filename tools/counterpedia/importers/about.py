@@ -12,8 +12,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from ..model.knowledge import KnowledgeBase
 from ..model.rule_numbers import find_references

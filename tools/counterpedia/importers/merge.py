@@ -22,21 +22,21 @@ Nothing is written here: `Workspace.writes()` is the plan that `counterpedia.sto
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from ..storage import yamlio
 from ..langs import LANGS
-from ..storage.format import format_data, format_text
-from ..storage.load import schema_kind
 from ..model.ids import allocate, slug
 from ..model.knowledge import KnowledgeBase, Record
+from ..storage import yamlio
+from ..storage.format import format_data, format_text
 from ..storage.layout import record_path
+from ..storage.load import schema_kind
 from ..storage.writes import FileWrite
 from .model import ImportedCard, ImportedRuling, Printed, Provenance
 

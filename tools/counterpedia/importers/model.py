@@ -18,7 +18,7 @@ class Printing:
     number: str
     date: str  # YYYY-MM-DD
 
-    def newer_than(self, other: "Printing | None") -> bool:
+    def newer_than(self, other: Printing | None) -> bool:
         """Most recent first: the later release date; on the same date, the lower collector number
         (a set's regular printing rather than its variants)."""
         if other is None:

@@ -24,21 +24,21 @@ Nothing is written here: `apply` hands the plan to `counterpedia.storage.writes.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import ScalarString
 
-from ..storage import yamlio
-from ..langs import LANGS
 from ..catalogue.printed import Choice, PrintedText, Printing, SightingCollector, choose, fold, sightings_for
-from ..storage.format import format_text
+from ..langs import LANGS
 from ..model.knowledge import KnowledgeBase, load
-from ..storage.load import schema_kind
 from ..model.texts import text_fields
+from ..storage import yamlio
+from ..storage.format import format_text
+from ..storage.load import schema_kind
 from ..storage.writes import FileWrite, apply_plan, recover
 
 SOURCE = "wotc-printed-cards"
@@ -433,7 +433,7 @@ def report(result: Plan) -> list[str]:
                      f"({(current or {}).get('status')}), printed {choice.name} [{choice.sighting.printing.label()}]")
     for path, where in result.reworded:
         lines.append(f"reworded: {path} {where}")
-    for kind, record_id, lang, where in result.kept:
+    for kind, record_id, _lang, where in result.kept:
         lines.append(f"kept (not a machine text): {kind} {record_id} {where} still uses a replaced name")
     for path, where, old, new in result.review:
         lines.append(f"review: {path} {where} uses '{old}' (now '{new}' for another record): not changed")

@@ -21,7 +21,6 @@ from pathlib import Path
 
 from ..langs import PRINTED_LANGS
 from ..model.knowledge import load
-
 from .about import AboutFinder
 from .counter_text import CounterScanner, TextScan, kinds_from_counters
 from .jsonstream import JSONStreamError, iter_objects

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from typing import Mapping
+from collections.abc import Mapping
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 

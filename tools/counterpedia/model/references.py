@@ -12,7 +12,6 @@ from .shapes import as_list
 from .texts import text_entries
 
 
-
 @dataclass(frozen=True)
 class Ref:
     source: Record

@@ -26,7 +26,7 @@ class RuleNumber:
         return text
 
     @property
-    def parent(self) -> "RuleNumber | None":
+    def parent(self) -> RuleNumber | None:
         if self.letter:
             return RuleNumber(self.section, self.rule)
         if self.rule is not None:

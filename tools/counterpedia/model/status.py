@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import kinds
-from .knowledge import KnowledgeBase, Record
 from ..langs import LANGS
+from .knowledge import KnowledgeBase, Record
 from .provenance import text_state
 from .texts import TextField, text_fields
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from ..model.knowledge import KnowledgeBase
 from ..langs import LANGS
+from ..model.knowledge import KnowledgeBase
 from ..model.provenance import text_state
-from . import i18n, urls
 from ..model.texts import canonical_of
+from . import i18n, urls
 from .markup import Linker, escape, escape_line, paragraphs
 
 # A web address Markdown can autolink as it is: no space, quote or angle bracket to end it early.
@@ -111,7 +111,7 @@ class TextRenderer:
         sentences = [s for s in sentences if s]
         if not sentences:
             return []
-        lines = [f'<div class="cp-differs" markdown="1">', "", f'<span class="cp-differs__label">{i18n.t("differs_intro", self.lang)}</span>', ""]
+        lines = ['<div class="cp-differs" markdown="1">', "", f'<span class="cp-differs__label">{i18n.t("differs_intro", self.lang)}</span>', ""]
         lines += [f"- {self.linker.to_markdown(sentence, page)}" for sentence in sentences]
         return lines + ["", "</div>", ""]
 

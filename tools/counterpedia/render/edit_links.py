@@ -8,7 +8,7 @@ The repository's URL comes from configuration only: `repo_url` in mkdocs.yml, or
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from .. import kinds
 from ..model.knowledge import KnowledgeBase, Record

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from importlib import resources
-from typing import Callable
-
 from pathlib import Path
 
 from .. import kinds

@@ -14,18 +14,18 @@ import jinja2
 
 from .. import kinds
 from ..langs import LANGS
+from ..model import rule_numbers
 from ..model import status as translation_status
 from ..model.knowledge import KnowledgeBase, Record
 from ..model.provenance import text_state
 from ..model.references import backlinks
-from ..model import rule_numbers
 from ..model.rule_numbers import sort_key
 from ..model.texts import TextField, text_fields
 from ..model.texts import title as record_title
 from . import currency, i18n, urls
 from .blocks import TextRenderer
 from .cr_pages import FullRulesRenderer
-from .markup import Linker, escape, escape_line, yaml_string
+from .markup import Linker, escape_line, yaml_string
 
 
 @lru_cache(maxsize=1)

@@ -12,9 +12,8 @@ import os
 import sys
 from pathlib import Path
 
-from ..langs import LANGS
-
 from .. import kinds
+from ..langs import LANGS
 from .engine import SearchError, load_index, search
 from .normalize import printable
 

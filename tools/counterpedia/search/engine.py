@@ -48,7 +48,7 @@ class Rows:
         self.joined, self.starts = joined, starts
 
     @classmethod
-    def of(cls, rows: list) -> "Rows":
+    def of(cls, rows: list) -> Rows:
         texts = JoinedTexts.of([json.dumps(row, ensure_ascii=False, separators=(",", ":")) for row in rows])
         return cls(texts.joined, texts.starts)
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import bisect
 import heapq
-from array import array
 import math
 import re
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -53,7 +53,7 @@ class JoinedTexts:
         self.joined, self.starts = joined, starts
 
     @classmethod
-    def of(cls, texts: list) -> "JoinedTexts":
+    def of(cls, texts: list) -> JoinedTexts:
         encoded = [text.encode("utf-8", "surrogatepass") for text in texts]
         starts, offset = array("I"), 0
         for data in encoded:

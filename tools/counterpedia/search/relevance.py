@@ -11,8 +11,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..langs import LANGS
 from ruamel.yaml import YAML
+
+from ..langs import LANGS
 from .engine import LANG_PREFIX, search
 
 

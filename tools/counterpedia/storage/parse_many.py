@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 import pickle
 import threading
-from typing import Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")

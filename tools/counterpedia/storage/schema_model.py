@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from .. import kinds as record_kinds
 
 
-@lru_cache(maxsize=None)
+@cache
 def documents() -> dict[str, dict]:
     """Every schema file of the package, by file name (`counter.schema.json` -> its JSON)."""
     found = {}
@@ -49,7 +49,7 @@ class Node:
     base: str
 
     # -- resolution ---------------------------------------------------------------------------------
-    def resolved(self) -> "Node":
+    def resolved(self) -> Node:
         """This node with `$ref` and `allOf` folded in: one dict holding every keyword that applies."""
         return _resolve(self)
 
@@ -64,7 +64,7 @@ class Node:
     def required(self) -> list[str]:
         return list(self.get("required") or [])
 
-    def child(self, key) -> "Node | None":
+    def child(self, key) -> Node | None:
         """The schema of the value at `key` in a mapping, if the schema says anything about it."""
         resolved = self.resolved()
         props = resolved.schema.get("properties") or {}
@@ -75,7 +75,7 @@ class Node:
             return Node(extra, resolved.base)
         return None
 
-    def item(self) -> "Node | None":
+    def item(self) -> Node | None:
         resolved = self.resolved()
         items = resolved.schema.get("items")
         return Node(items, resolved.base) if isinstance(items, dict) else None
@@ -167,7 +167,7 @@ def _rebased(schema: dict, origin: str, base: str) -> dict:
     return schema
 
 
-@lru_cache(maxsize=None)
+@cache
 def root(kind: str) -> Node:
     """The schema of a record kind (`counter`, `ruling`…, `excluded-counters`)."""
     name = file_of(kind)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.events import AliasEvent, CollectionEndEvent, CollectionStartEvent, ScalarEvent
+from ruamel.yaml.nodes import ScalarNode
 
 MAX_DEPTH = 32  # our records nest 7 levels at most
 MAX_VALUES = 200_000  # the largest record holds about 500 values
@@ -49,7 +49,7 @@ def might_be_too_deep(source: str) -> bool:
     return need <= 0 or _indented(need).search(source) is not None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _indented(width: int) -> re.Pattern:
     """A line (as str.splitlines cuts them) that starts with `width` blanks or more."""
     return re.compile(rf"(?:\A|(?<=[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]))[ \t]{{{width}}}")

@@ -15,9 +15,10 @@ same workspace, so that every file is written once, in one journaled plan.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Protocol
+from typing import Protocol
 
 from ...model.knowledge import KnowledgeBase, load
 from ...storage.writes import WriteError, apply_plan, journal_path, recover
