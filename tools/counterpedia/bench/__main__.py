@@ -80,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"counterpedia bench: done; {machine.describe()}")
     if summary.errors:
         print("bench: these commands failed (the figures above are incomplete):", file=sys.stderr)
-        for error in summary.errors:
-            print(f"  {error}", file=sys.stderr)
+        for failure in summary.errors:
+            print(f"  {failure}", file=sys.stderr)
         return 1
     return 0
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .. import checks
 from ..catalogue.excluded import default_path
+from ..storage import schema_model
 from ..storage.load import record_files, schema_kind
 from . import machine
 
@@ -73,8 +74,8 @@ def peer_runs(data_dir: Path) -> list[machine.Run]:
     executable = check_jsonschema()
     runs = []
     for kind, paths in sorted(files_by_schema(data_dir).items()):
-        schema = schema_dir() / f"{kind}.schema.json"
-        command = [executable, "--base-uri", schema.as_uri(), "--schemafile", str(schema), *map(str, paths)]
+        schema = schema_dir() / schema_model.file_of(kind)
+        command = [str(executable), "--base-uri", schema.as_uri(), "--schemafile", str(schema), *map(str, paths)]
         runs.append(machine.run(command))
     return runs
 

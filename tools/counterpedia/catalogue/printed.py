@@ -40,6 +40,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import cast
 
 from ..langs import PRINTED_LANGS
 
@@ -213,7 +214,7 @@ def japanese_counter_words(text: str) -> list[tuple[str, str]]:
     found = []
     start = text.find("カウンター")
     while start >= 0:
-        word = _JA_KIND.search(text, max(0, start - 24), start).group(0)  # the name characters just before
+        word = cast(re.Match[str], _JA_KIND.search(text, max(0, start - 24), start)).group(0)  # the name just before
         if not word and start > 0 and _HIRAGANA.match(text[start - 1]):
             j = start
             while j > 0 and _HIRAGANA.match(text[j - 1]) and text[j - 1] not in _JA_STOP:

@@ -40,7 +40,8 @@ def check(kb: KnowledgeBase):
                 continue
             if is_drifted(field.texts, lang, field.canonical):
                 continue  # noted against an earlier English: W201 asks for the translation's review first
-            own = entry.get("text") if isinstance(entry.get("text"), str) else ""
+            text = entry.get("text")
+            own = text if isinstance(text, str) else ""
             english = field.text("en") if lang != "en" else None
             for i, difference in enumerate(entry["differs"]):
                 if not isinstance(difference, dict):

@@ -51,7 +51,7 @@ def check(kb: KnowledgeBase):
         record = kb.get(kind, record_id)
         names = record.data.get("names") if record else None
         entry = names.get(lang) if isinstance(names, dict) else None
-        if not isinstance(entry, dict) or entry.get("status") not in ("machine", "community"):
+        if record is None or not isinstance(entry, dict) or entry.get("status") not in ("machine", "community"):
             continue
         current = entry.get("text")
         if not isinstance(current, str) or fold(current) == fold(choice.name):

@@ -16,7 +16,8 @@ def check(kb: KnowledgeBase):
     for record in kb:
         for field, lang, entry in text_entries(record):
             keys = field.keys + (lang,)
-            source = kb.get("source", entry.get("source")) if isinstance(entry.get("source"), str) else None
+            source_id = entry.get("source")
+            source = kb.get("source", source_id) if isinstance(source_id, str) else None
             if source is not None:
                 machine_source = source.data.get("type") == "machine-translation"
                 if machine_source != (entry.get("status") == "machine"):
@@ -42,7 +43,7 @@ def check(kb: KnowledgeBase):
                                 f"hash '{recorded}' is not of the form sha256:<16 hex digits>")
                 continue
             if target == field.canonical and is_drifted(field.texts, lang, field.canonical):
-                source = field.texts.get(field.canonical) or {}
+                translated = field.texts.get(field.canonical) or {}
                 if recorded is None:
                     why = "and the older text was never hashed, so the translation cannot be shown to be current"
                     hint = ("compare the translation with the current text; when it fits, record that version "
@@ -51,4 +52,4 @@ def check(kb: KnowledgeBase):
                     why, hint = "and that text has changed since", ""
                 yield diag.make(record.path, record.position(keys + ("translates",)), "W201",
                                 f"the {lang} text translates {target} version {translates.get('version')}; "
-                                f"the {target} text is now version {source.get('version')} {why}", hint)
+                                f"the {target} text is now version {translated.get('version')} {why}", hint)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import cast
 
 from markupsafe import Markup
 from mkdocs.config import base
@@ -174,7 +175,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             existing = files.get_file_from_path(target)
             if existing is not None:
                 files.remove(existing)
-            content = Path(file.abs_src_path).read_text(encoding="utf-8")
+            content = Path(cast(str, file.abs_src_path)).read_text(encoding="utf-8")  # a file of docs/
             files.append(File.generated(config, target, content=content))
             self.localized_sources[target] = f"{self.docs_prefix}/{file.src_uri}"
 

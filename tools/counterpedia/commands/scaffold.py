@@ -14,6 +14,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
@@ -76,7 +77,9 @@ def _coerce(node: schema_model.Node | None, value):
     return value
 
 
-def _placeholder(node: schema_model.Node, today: str, missing: list[str], where: str):
+def _placeholder(node: schema_model.Node | None, today: str, missing: list[str], where: str) -> Any:
+    """The value `counterpedia new` writes for a required field (the schema describes every one of them)."""
+    node = cast(schema_model.Node, node)
     suggested = node.get("x-placeholder")
     if isinstance(suggested, str):
         return suggested.replace("{today}", today)
@@ -97,10 +100,12 @@ def _placeholder(node: schema_model.Node, today: str, missing: list[str], where:
         return value
     if kind == "array":
         count = node.get("minItems") or 0
-        items, unknown = [], []
+        items: list[Any] = []
+        unknown: list[str] = []
         for index in range(count):
             items.append(_placeholder(node.item(), today, unknown, f"{where}.{index}"))
-        if unknown and node.item() is not None and node.item().type() not in ("object", "array"):
+        item = node.item()
+        if unknown and item is not None and item.type() not in ("object", "array"):
             missing.append(where.lstrip("."))  # a list of ids or numbers: ask for the list
             return None
         missing.extend(unknown)

@@ -196,8 +196,8 @@ def _print_diff(old: Edition, new: Edition, changes: list[Change], context: int 
             print(f"renumbered {change.old} → {change.new}{note}")
         else:
             print(f"{change.change} {change.new or change.old}")
-        if change.change in ("added", "removed"):
-            rule = change.new_rule or change.old_rule
+        rule = change.new_rule or change.old_rule
+        if change.change in ("added", "removed") and rule is not None:  # an added rule has a new one, a removed an old
             print(_indent(rule.text))
             for example in rule.examples:
                 print(_indent(f"Example: {example}"))
@@ -301,7 +301,7 @@ def _fetch_ja(args: argparse.Namespace) -> int:
     target = Path(args.dir) if args.dir else ja_locate.cache_dir()
     path = ja_fetch.fetch(args.edition, target, url=args.url)
     edition = parse_ja(path)
-    print(f"saved the Japanese {edition.edition} (effective {edition.effective.isoformat()}, {len(edition.rules)} rules, "
+    print(f"saved the Japanese {edition.edition} (effective {edition.effective}, {len(edition.rules)} rules, "
           f"{len(edition.glossary)} glossary entries) to {path}")
     where, _searched = ja_locate.source()
     if not args.dir and where != "cache":

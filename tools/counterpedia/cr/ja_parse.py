@@ -339,7 +339,7 @@ def _parse_body(lines: list[str], start: int, end: int, warnings: list[str]):
                     warnings.append(f"line {lineno}: rule {number} repeats its number; the repetition is dropped")
                     text = text[repeated.end():]
                 paragraphs = [text]
-            else:
+            elif section:
                 number, paragraphs = section[1], [section[2].strip()]
         elif chapter:
             flush()

@@ -89,7 +89,7 @@ class _Planner:
         self.is_ja_cr = ja_texts.japanese_cr_source(kb)
 
     def data_of(self, record: Record):
-        path = record.document.path
+        path = record.path  # the file a rule record was read from
         if path not in self.documents:
             self.documents[path] = yamlio.load(Path(path))
         return self.documents[path]

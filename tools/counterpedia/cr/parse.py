@@ -244,7 +244,7 @@ def _parse_rules(lines: list[str], start: int, end: int) -> tuple[dict[str, Rule
             if rule:
                 number = f"{rule[1]}.{rule[2]}{rule[3]}"
                 title, paragraphs = None, [rule[4].strip()]
-            else:
+            elif section:
                 number = section[1]
                 title, paragraphs = section[2].strip(), [section[2].strip()]
             first_line, examples = lineno, []

@@ -25,6 +25,7 @@ from .cli import USAGE, _error, _guarded, _load, cr_option
 from .ja_parse import JaCRParseError, parse_file
 from .ja_quotes import check
 from .ja_sync import plan as ja_plan
+from .parse import Edition
 from .quotes import SAME, compare_quotes, diagnostics
 from .sync import SyncPlan, apply, plan
 
@@ -65,7 +66,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     sync.set_defaults(func=run_sync)
 
 
-def _target(args) -> tuple:
+def _target(args) -> Edition:
     path = locate.find(args.edition, args.cr) if args.edition else locate.newest(args.cr)
     return _load(path)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -33,7 +33,7 @@ def name_hash(name: str, length: int = 6) -> str:
     return hashlib.sha256(unicodedata.normalize("NFC", name).encode("utf-8")).hexdigest()[:length]
 
 
-def candidates(name: str, fallback_prefix: str = "card"):
+def candidates(name: str, fallback_prefix: str = "card") -> Iterator[str]:
     """The ids `name` may take, best first: its slug, then the slug (or prefix) with a longer and longer hash."""
     base = slug(name)
     if base:

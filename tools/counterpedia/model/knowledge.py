@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import diagnostics, kinds
 from ..kinds import EMBEDDED_SEPARATOR
@@ -17,11 +18,11 @@ from .shapes import as_list
 class Record:
     kind: str
     id: str
-    data: dict
+    data: dict[str, Any]
     document: Document | None = None
     # A record kept inside another one's file (a card's ruling): the record holding it, and where.
     owner: Record | None = None
-    prefix: tuple = ()
+    prefix: tuple[Any, ...] = ()
 
     @property
     def path(self) -> str:
@@ -36,10 +37,10 @@ class Record:
         """The id as written in the file: for an embedded ruling, its id within its card."""
         return self.id.rsplit(EMBEDDED_SEPARATOR, 1)[-1] if self.owner is not None else self.id
 
-    def position(self, keys: tuple = ()) -> tuple[int, int]:
+    def position(self, keys: tuple[Any, ...] = ()) -> tuple[int, int]:
         return self.document.position(self.prefix + tuple(keys)) if self.document else (0, 0)
 
-    def key_position(self, keys: tuple) -> tuple[int, int]:
+    def key_position(self, keys: tuple[Any, ...]) -> tuple[int, int]:
         return self.document.key_position(self.prefix + tuple(keys)) if self.document else (0, 0)
 
 
@@ -54,7 +55,7 @@ class QuotedRule:
     number: str
     record_id: str
     index: int  # its index in the record's `rules` list
-    entry: dict
+    entry: dict[str, Any]
 
 
 @dataclass
@@ -62,7 +63,7 @@ class KnowledgeBase:
     records: dict[str, dict[str, Record]] = field(default_factory=lambda: {k: {} for k in kinds.names()})
     duplicates: list[Record] = field(default_factory=list)
 
-    _quoted: dict | None = field(default=None, repr=False)
+    _quoted: dict[str, QuotedRule] | None = field(default=None, repr=False)
 
     def add(self, record: Record) -> None:
         self._quoted = None
@@ -99,7 +100,7 @@ class KnowledgeBase:
         """The rule record that quotes `number`, or the one quoting its nearest ancestor."""
         quoted = self.quoted_rules()
         try:
-            current = rule_numbers.parse(number)
+            current: rule_numbers.RuleNumber | None = rule_numbers.parse(number)
         except rule_numbers.RuleNumberError:
             return None
         while current is not None:
@@ -115,8 +116,9 @@ class KnowledgeBase:
 def from_documents(documents: list[Document]) -> KnowledgeBase:
     kb = KnowledgeBase()
     for document in documents:
+        assert document.kind is not None, document.path  # load_paths keeps only the files of a record folder
         data = document.data
-        record_id = data.get("id") if isinstance(data.get("id"), str) else document.stem
+        record_id = data["id"] if isinstance(data.get("id"), str) else document.stem
         record = Record(document.kind, record_id, data, document)
         kb.add(record)
         for embedded in embedded_records(record):
@@ -136,7 +138,7 @@ def embedded_records(owner: Record) -> list[Record]:
     for index, item in enumerate(items):
         if not isinstance(item, dict):
             continue  # the owner's schema reports it
-        local = item.get("id") if isinstance(item.get("id"), str) and item.get("id") else f"{kind.name}-{index + 1}"
+        local = item["id"] if isinstance(item.get("id"), str) and item["id"] else f"{kind.name}-{index + 1}"
         found.append(Record(kind.name, embedded_id(owner.id, local), item, owner.document, owner=owner,
                             prefix=(kind.folder, index)))
     return found

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 STATUSES = ("official", "community", "machine")
 
@@ -25,19 +26,20 @@ class TextState:
     canonical: bool = False
 
 
-def text_state(text_map: dict | None, lang: str, canonical: str | None) -> TextState:
-    entry = (text_map or {}).get(lang)
+def text_state(text_map: dict[Any, Any] | None, lang: str, canonical: str | None) -> TextState:
+    texts = text_map or {}
+    entry = texts.get(lang)
     if not isinstance(entry, dict) or not entry.get("text"):
         return TextState(lang, "missing", canonical=lang == canonical)
     return TextState(
         lang,
         entry.get("status", "missing"),
-        drifted=is_drifted(text_map, lang, canonical),
+        drifted=is_drifted(texts, lang, canonical),
         canonical=lang == canonical,
     )
 
 
-def is_drifted(text_map: dict, lang: str, canonical: str | None) -> bool:
+def is_drifted(text_map: dict[Any, Any], lang: str, canonical: str | None) -> bool:
     """A translation drifts when the canonical text it translated has changed since."""
     if canonical is None or lang == canonical:
         return False
@@ -52,4 +54,4 @@ def is_drifted(text_map: dict, lang: str, canonical: str | None) -> bool:
     if recorded is None:
         # The translated text was not available to hash: only the versions can be compared.
         return str(translates.get("version")) != str(source.get("version"))
-    return recorded != text_hash(source["text"])
+    return bool(recorded != text_hash(source["text"]))

@@ -8,6 +8,8 @@ from the source record alone: its `publisher` and its `type`.
 
 from __future__ import annotations
 
+from typing import Any
+
 PUBLISHER = "Wizards of the Coast"
 
 # The kinds of source in which Wizards of the Coast publishes texts (an `editorial` of theirs is an article).
@@ -17,12 +19,12 @@ PUBLISHED_TYPES = ("comprehensive-rules", "release-notes", "faq", "card-text", "
 OWN_WRITING_TYPES = ("editorial", "machine-translation")
 
 
-def is_publisher_text(source: dict) -> bool:
+def is_publisher_text(source: dict[str, Any]) -> bool:
     """A text Wizards of the Coast published: a source of theirs, of a kind they publish."""
     return source.get("publisher") == PUBLISHER and source.get("type") in PUBLISHED_TYPES
 
 
-def is_copy(source: dict) -> bool:
+def is_copy(source: dict[str, Any]) -> bool:
     """A source that can be the copy a text was read from: anything but commentary and machine translation
     (a publisher's own document may quote another of theirs: a FAQ quoting the rules). An article of the
     publisher (`editorial`) is not a `via` either: it is the `source` of what it publishes."""

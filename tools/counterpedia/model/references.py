@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from .. import kinds
+from ..storage.load import Keys
 from .knowledge import KnowledgeBase, Record
 from .shapes import as_list
 from .texts import text_entries
@@ -15,12 +17,12 @@ from .texts import text_entries
 @dataclass(frozen=True)
 class Ref:
     source: Record
-    keys: tuple  # where the id is written
+    keys: Keys  # where the id is written
     target_kind: str
     target_id: str
 
 
-def _get(data, path: tuple):
+def _get(data: object, path: Keys) -> object:
     for key in path:
         if not isinstance(data, dict) or key not in data:
             return None
@@ -51,7 +53,7 @@ def record_refs(record: Record) -> Iterator[Ref]:
                 yield Ref(record, keys + (key,), "source", item[key])
 
 
-def history_quotes(record: Record) -> Iterator[tuple[tuple, dict]]:
+def history_quotes(record: Record) -> Iterator[tuple[Keys, dict[str, Any]]]:
     """A rule record's quotes of earlier editions (`rules[i].history[j]`), with where each is."""
     if record.kind != "rule":
         return
@@ -67,11 +69,11 @@ def all_refs(kb: KnowledgeBase) -> Iterator[Ref]:
         yield from record_refs(record)
 
 
-def cited_rules(record: Record) -> list[tuple[tuple, str]]:
+def cited_rules(record: Record) -> list[tuple[Keys, str]]:
     spec = kinds.find(record.kind)
     path = spec.rules_field if spec is not None else None
     value = _get(record.data, path) if path else None
-    if not isinstance(value, list):
+    if path is None or not isinstance(value, list):
         return []
     return [(path + (i,), n) for i, n in enumerate(value) if isinstance(n, str)]
 

@@ -85,7 +85,7 @@ def is_valid(text: str) -> bool:
     return True
 
 
-def sort_key(text: str) -> tuple:
+def sort_key(text: str) -> tuple[int, int, str] | tuple[int, str]:
     try:
         number = parse(text)
     except RuleNumberError:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from .knowledge import KnowledgeBase
 
@@ -24,7 +25,7 @@ class Coverage:
     what: str  # how, for a message: "+X/+Y and -X/-Y counters", "keyword counters"
 
 
-def _english(entry: dict) -> str:
+def _english(entry: dict[str, Any]) -> str:
     text = (entry.get("text") or {}).get("en") if isinstance(entry.get("text"), dict) else None
     return text.get("text", "") if isinstance(text, dict) and isinstance(text.get("text"), str) else ""
 

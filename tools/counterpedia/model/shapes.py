@@ -5,12 +5,14 @@ check reports them, and everything else must simply not trip over them."""
 
 from __future__ import annotations
 
+from typing import Any
 
-def as_list(value) -> list:
+
+def as_list(value: object) -> list[Any]:
     """`value` when it is a list, else an empty list."""
     return value if isinstance(value, list) else []
 
 
-def as_dict(value) -> dict:
+def as_dict(value: object) -> dict[Any, Any]:
     """`value` when it is a mapping, else an empty one."""
     return value if isinstance(value, dict) else {}

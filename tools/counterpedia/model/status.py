@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .. import kinds
 from ..langs import LANGS
@@ -38,7 +40,7 @@ def category(field: TextField, lang: str) -> str | None:
     return "drifted" if state.drifted else state.status
 
 
-def items(kb: KnowledgeBase, langs=LANGS) -> list[Item]:
+def items(kb: KnowledgeBase, langs: Sequence[str] = LANGS) -> list[Item]:
     found = []
     for record in kb:
         for field in text_fields(record):
@@ -49,16 +51,16 @@ def items(kb: KnowledgeBase, langs=LANGS) -> list[Item]:
     return found
 
 
-def summary(kb: KnowledgeBase, langs=LANGS) -> dict:
+def summary(kb: KnowledgeBase, langs: Sequence[str] = LANGS) -> dict[str, dict[str, Any]]:
     """{"<kind>": {"records": N, "total": N, "<lang>": {"official": N, …}}}: `records` counts the records of that
     kind (a card's rulings one by one, as rulings), `total` the texts of that kind per language."""
-    result: dict = {}
+    result: dict[str, dict[str, Any]] = {}
     for kind in kinds.names():
         records = kb.all(kind)
         fields = [f for record in records for f in text_fields(record)]
         if not fields:
             continue
-        entry: dict = {"records": len(records), "total": len(fields)}
+        entry: dict[str, Any] = {"records": len(records), "total": len(fields)}
         for lang in langs:
             counts = dict.fromkeys(CATEGORIES, 0)
             for field in fields:

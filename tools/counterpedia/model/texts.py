@@ -19,29 +19,31 @@ if TYPE_CHECKING:  # the knowledge base brings in the YAML loader, which reading
 
 @dataclass(frozen=True)
 class TextField:
-    keys: tuple  # path inside the record, e.g. ("rules", 3, "text")
-    texts: dict  # lang -> text object
+    keys: tuple[Any, ...]  # path inside the record, e.g. ("rules", 3, "text")
+    texts: dict[Any, Any]  # lang -> text object
     canonical: str | None  # the language the others translate
     role: str  # names | summary | rule | example | ruling | note | title | text (a card's)
 
-    def get(self, lang: str) -> dict | None:
+    def get(self, lang: str) -> dict[str, Any] | None:
         entry = self.texts.get(lang)
         return entry if isinstance(entry, dict) else None
 
     def text(self, lang: str) -> str | None:
         entry = self.get(lang)
-        return entry.get("text") if entry and isinstance(entry.get("text"), str) else None
+        text = entry.get("text") if entry else None
+        return text if isinstance(text, str) else None
 
 
-def canonical_of(texts: dict, preferred: str) -> str | None:
+def canonical_of(texts: dict[Any, Any], preferred: str) -> str | None:
     """The preferred language when its text is an original; else the text that translates nothing."""
     originals = [lang for lang, entry in texts.items() if isinstance(entry, dict) and "translates" not in entry]
     if preferred in originals or (preferred in texts and not originals):
         return preferred
     for lang in originals:
         if texts[lang].get("status") == "official":
-            return lang
-    return originals[0] if originals else next(iter(texts), None)
+            return str(lang)
+    first = originals[0] if originals else next(iter(texts), None)
+    return None if first is None else str(first)
 
 
 def text_fields(record: Record) -> Iterator[TextField]:
@@ -94,6 +96,7 @@ def title(record: Record, lang: str) -> str:
     names = as_dict(data.get(spec.name_field)) if spec is not None and spec.name_field else {}
     for candidate in (lang, "en", *names.keys()):
         entry = names.get(candidate)
-        if isinstance(entry, dict) and isinstance(entry.get("text"), str):
-            return entry["text"]
+        text = entry.get("text") if isinstance(entry, dict) else None
+        if isinstance(text, str):
+            return text
     return record.id

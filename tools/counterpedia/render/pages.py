@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 import jinja2
 
@@ -20,6 +21,7 @@ from ..model.knowledge import KnowledgeBase, Record
 from ..model.provenance import text_state
 from ..model.references import backlinks
 from ..model.rule_numbers import sort_key
+from ..model.shapes import as_dict
 from ..model.texts import TextField, text_fields
 from ..model.texts import title as record_title
 from . import currency, i18n, urls
@@ -62,7 +64,7 @@ class SiteRenderer:
                     self.cards_by_counter.setdefault(counter_id, []).append(card.id)
         self.rulings_index: dict[tuple[str, str], list[Record]] = {}  # (kind, id) -> the rulings about it
         for ruling in sorted(kb.all("ruling"), key=ruling_order):
-            about = ruling.data.get("about") if isinstance(ruling.data.get("about"), dict) else {}
+            about = as_dict(ruling.data.get("about"))
             for kind in about_kinds():
                 for target in about.get(f"{kind}s") or []:
                     if isinstance(target, str):
@@ -114,7 +116,7 @@ class SiteRenderer:
     def ruling_about_links(self, page: str, ruling: Record, shown: tuple[str, str] | None = None) -> list[tuple[str, str]]:
         """What a ruling's text shows it is about: counters, cards, mechanics, terms, rules; not its own card,
         nor the record of the page it is shown on (`shown`: kind, id)."""
-        about = ruling.data.get("about") if isinstance(ruling.data.get("about"), dict) else {}
+        about = as_dict(ruling.data.get("about"))
         links = []
         for kind in about_kinds():
             ids = [i for i in about.get(f"{kind}s") or [] if not (ruling.owner is not None and kind == "card" and i == ruling.owner.id)
@@ -140,7 +142,7 @@ class SiteRenderer:
     def rulings_notes(self, page: str, rulings: list[Record]) -> list[str]:
         """For rulings read from MTGJSON: where they come from and why they are not marked official."""
         notes = []
-        for source_id in sorted({r.data.get("source") for r in rulings if isinstance(r.data.get("source"), str)}):
+        for source_id in sorted({source for r in rulings if isinstance(source := r.data.get("source"), str)}):
             if source_id.startswith(MIXED_RULINGS_SOURCES):
                 notes.append(self.t("mixed_rulings").format(source=self.r.source_link(page, source_id)))
         return notes
@@ -154,7 +156,7 @@ class SiteRenderer:
         rows = []
         for card in sorted(cards, key=lambda r: (self.title(r).casefold(), r.id)):
             href = html.escape(urls.to_html(urls.record_link(page, "card", card.id)))
-            names = card.data.get("names") if isinstance(card.data.get("names"), dict) else {}
+            names = as_dict(card.data.get("names"))
             cells = []
             for position, lang in enumerate(order):
                 entry = names.get(lang)
@@ -233,7 +235,7 @@ class SiteRenderer:
 
     def card_page(self, record: Record) -> str:
         page, _ = urls.page_path("card", record.id)
-        texts = record.data.get("text") if isinstance(record.data.get("text"), dict) else {}
+        texts = as_dict(record.data.get("text"))
         order = [self.lang] + [lang for lang in LANGS if lang != self.lang]
         printed = [(lang, texts[lang]) for lang in order
                    if lang != "en" and isinstance(texts.get(lang), dict) and texts[lang].get("text")]
@@ -255,7 +257,7 @@ class SiteRenderer:
         rulings = self.rulings_about(page, "mechanic", record.id)
         return self.render(
             "mechanic.md.j2", page, rec=record, title=self.title(record),
-            type_label=i18n.MECHANIC_TYPES.get(record.data.get("type"), {}).get(self.lang, ""),
+            type_label=i18n.MECHANIC_TYPES.get(str(record.data.get("type")), {}).get(self.lang, ""),
             rules=self.rule_entries(page, record.data.get("rules") or []),
             counters=self.links(page, "counter", record.data.get("counters")),
             rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
@@ -342,7 +344,7 @@ class SiteRenderer:
             if kind == "rule":
                 extra = f"{record.data.get('section')}"
             elif kind == "mechanic":
-                extra = i18n.MECHANIC_TYPES.get(record.data.get("type"), {}).get(self.lang, "")
+                extra = i18n.MECHANIC_TYPES.get(str(record.data.get("type")), {}).get(self.lang, "")
             items.append((self.title(record), urls.record_link(page, kind, record.id), extra))
         if kind == "rule":
             items.sort(key=lambda item: item[2])
@@ -469,7 +471,7 @@ def ruling_order(ruling: Record) -> tuple:
 
 def original_text(ruling: Record) -> str:
     """A ruling's text in its original language (the authoritative one)."""
-    texts = ruling.data.get("text") if isinstance(ruling.data.get("text"), dict) else {}
+    texts = as_dict(ruling.data.get("text"))
     entry = texts.get(ruling.data.get("original")) or next((e for e in texts.values() if isinstance(e, dict)), {})
     return str(entry.get("text", "")) if isinstance(entry, dict) else ""
 
@@ -489,7 +491,7 @@ def nav(lang: str, editor_pages: list[str], full_rules: bool = False, bilingual:
     `bilingual`: the full rules show the official Japanese beside the English. A kind that has no place
     below gets its index page before the translation status."""
     t = lambda key: i18n.t(key, lang)  # noqa: E731
-    entries = [
+    entries: list[dict[str, Any]] = [
         {t("home"): "index.md"},
         {t("rules"): "rules/index.md"},
         *([{t("full_rules_bilingual" if bilingual else "full_rules"): [{t("full_rules_contents"): "cr/index.md"}, {t("what_changed"): "cr/changes/index.md"}]}]

@@ -156,8 +156,9 @@ def _record_unit(record: Record, lang: str | None, page_titles: dict) -> Unit | 
     if record.kind == "source":
         # A source's title names a document, not something readers look up ("MTG Wiki: RADカウンター"
         # must not outrank the rad counter): it is searched as text.
-        if _text(data.get("title")):
-            unit.entries.append(Entry("text", "en", _text(data.get("title")), None, ("title",)))
+        source_title = _text(data.get("title"))
+        if source_title:
+            unit.entries.append(Entry("text", "en", source_title, None, ("title",)))
         return unit
     for text_field in text_fields(record) if isinstance(record.data, dict) else ():
         role = FIELD_ROLES.get(text_field.role, text_field.role)
@@ -172,7 +173,7 @@ def _record_unit(record: Record, lang: str | None, page_titles: dict) -> Unit | 
     return unit
 
 
-def _ruling_unit(ruling: dict, record_id: str, page: str, anchor: str, about_titles: dict, page_titles: dict,
+def _ruling_unit(ruling: dict, record_id: str, page: str, anchor: str | None, about_titles: dict, page_titles: dict,
                  path: str, keys: tuple, lang: str | None, on_card: bool) -> Unit:
     label = _labels(kinds.get("ruling").i18n_key)
     date = ruling.get("date")
@@ -182,7 +183,8 @@ def _ruling_unit(ruling: dict, record_id: str, page: str, anchor: str, about_tit
               for lang_ in LANGS}
     # Under its card on the card's page, a ruling is headed by its date; among all rulings, by its title.
     unit = Unit("ruling", record_id, page, anchor, titles, headings if on_card else titles, page_titles, path)
-    original = ruling.get("original") if isinstance(ruling.get("original"), str) else "en"
+    original = ruling.get("original")
+    original = original if isinstance(original, str) else "en"
     texts = ruling.get("text")
     canonical = canonical_of(texts, original) if isinstance(texts, dict) else None
     _add(unit, "ruling", texts, (*keys, "text"), lang, canonical)

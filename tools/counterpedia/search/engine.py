@@ -19,6 +19,7 @@ import zlib
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .. import kinds
 from ..diagnostics import ERROR
@@ -44,7 +45,7 @@ class Rows:
     """A list of small JSON rows kept as one string: only the rows a search shows are decoded (thousands
     of small objects are what makes a cache slow to load)."""
 
-    def __init__(self, joined: str, starts: list):
+    def __init__(self, joined: bytes, starts: Any):
         self.joined, self.starts = joined, starts
 
     @classmethod
@@ -75,7 +76,7 @@ class Index:
     problems: list  # rendered diagnostics of the files that could not be read (left out)
     units: Rows  # [kind, id, page, anchor, [title ja, en, fr], path] per unit
     entries: Rows  # [anchor (a quoted rule's) or null, [keys: where in its record]] per entry
-    searchable: rank.Searchable = field(repr=False, default=None)
+    searchable: rank.Searchable = field(repr=False)
 
 
 @dataclass

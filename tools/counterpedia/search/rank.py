@@ -30,6 +30,7 @@ import re
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from .. import kinds as record_kinds
 from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_map, fold_text, stem
@@ -75,7 +76,7 @@ class Searchable:
 
     roles: list
     langs: list
-    texts: list
+    texts: Any  # a list of the texts, or the same as JoinedTexts (what the search's cache stores)
     owners: list
     kinds: list  # per unit
     folded: str  # every entry's folded text, each followed by "\x00"
@@ -85,7 +86,12 @@ class Searchable:
 
 def searchable(units_entries: list[tuple[str, list[tuple[str, str, str]]]]) -> Searchable:
     """From [(kind, [(role, lang, text), …]), …] in index order."""
-    roles, langs, texts, owners, kinds, first = [], [], [], [], [], []
+    roles: list[str] = []
+    langs: list[str] = []
+    texts: list[str] = []
+    owners: list[int] = []
+    kinds: list[str] = []
+    first: list[int] = []
     for number, (kind, entries) in enumerate(units_entries):
         kinds.append(kind)
         first.append(len(texts))
@@ -249,7 +255,7 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
         bit = 1 << n
         for unit in units:
             present[unit] = present.get(unit, 0) | bit
-    named = set()  # units with a name that holds a term
+    named: set[int] = set()  # units with a name that holds a term
     for n in active:
         named.update(owners[e] for e in hits[n] if roles[e] == "name")
     groups: dict[tuple, list[int]] = {}

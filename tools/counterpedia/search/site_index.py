@@ -29,6 +29,7 @@ import gzip
 import html
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 from .. import kinds
@@ -83,7 +84,7 @@ def _entry(role: str, text: str) -> Entry:
     return Entry(role, "", text)
 
 
-def payload(record_units: list[Unit], lang: str, extra: list[Unit] = ()) -> dict:
+def payload(record_units: list[Unit], lang: str, extra: Sequence[Unit] = ()) -> dict:
     """The compact structure the worker reads (see the module's docstring)."""
     pages: dict[str, int] = {}
     page_list: list[list] = []

@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import io
 from dataclasses import dataclass, field
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
@@ -36,7 +37,7 @@ from ruamel.yaml.tokens import AliasToken, AnchorToken, DirectiveToken, ScalarTo
 
 from .. import diagnostics as diag
 from . import schema_model
-from .load import parse_document
+from .load import Keys, parse_document
 from .yamlio import fast_loader, round_trip_yaml, yaml_loader
 
 
@@ -51,7 +52,7 @@ class FormatError(Exception):
 class _Emitter(RoundTripEmitter):
     """ruamel's round-trip emitter, with one quoted style: double quotes where it would pick single."""
 
-    def choose_scalar_style(self):
+    def choose_scalar_style(self) -> Any:
         style = super().choose_scalar_style()
         return '"' if style == "'" else style
 
@@ -68,7 +69,7 @@ def _dumper() -> YAML:
 class _Node:
     line: int
     col: int  # where the line's structure starts: a key's column, or a list item's dash
-    path: tuple
+    path: Keys
 
 
 @dataclass(frozen=True)
@@ -88,12 +89,12 @@ def _dash_column(lines: list[str], line: int, col: int) -> int:
     return i if i >= 0 and text[i] == "-" else col
 
 
-def _nodes(tree, lines: list[str]) -> list[_Node]:
+def _nodes(tree: Any, lines: list[str]) -> list[_Node]:
     """Every key and list item with its position, in document order (a line's outer node first)."""
     found: list[_Node] = []
     seen: set[int] = set()
 
-    def walk(node, path: tuple) -> None:
+    def walk(node: Any, path: Keys) -> None:
         if id(node) in seen:  # an alias: its content was visited where the anchor is
             return
         if isinstance(node, CommentedMap):
@@ -148,9 +149,9 @@ def comments(source: str) -> list[Comment]:
 @dataclass
 class _Placement:
     head: list[str] = field(default_factory=list)
-    before: dict[tuple, list[str]] = field(default_factory=dict)
-    end: dict[tuple, list[str]] = field(default_factory=dict)  # container path -> comments closing it
-    eol: dict[tuple, list[str]] = field(default_factory=dict)
+    before: dict[Keys, list[str]] = field(default_factory=dict)
+    end: dict[Keys, list[str]] = field(default_factory=dict)  # container path -> comments closing it
+    eol: dict[Keys, list[str]] = field(default_factory=dict)
 
 
 def _place(found: list[Comment], nodes: list[_Node]) -> _Placement:
@@ -182,7 +183,7 @@ def _place(found: list[Comment], nodes: list[_Node]) -> _Placement:
 
 
 # -- the new tree -------------------------------------------------------------------------------------------
-def _build(value, node: schema_model.Node | None, memo: dict):
+def _build(value: Any, node: schema_model.Node | None, memo: dict[int, Any]) -> Any:
     if isinstance(value, (dict, list)) and id(value) in memo:
         return memo[id(value)]
     if isinstance(value, dict):
@@ -195,30 +196,30 @@ def _build(value, node: schema_model.Node | None, memo: dict):
             out[str(key) if isinstance(key, str) else key] = _build(value[key], child, memo)
         return out
     if isinstance(value, list):
-        out = CommentedSeq()
-        memo[id(value)] = out
+        items = CommentedSeq()
+        memo[id(value)] = items
         item = node.item() if node is not None else None
-        out.extend(_build(v, item, memo) for v in value)
-        return out
+        items.extend(_build(v, item, memo) for v in value)
+        return items
     if isinstance(value, str):
         text = str(value)
         return DoubleQuotedScalarString(text) if node is not None and node.double_quoted() else text
     return value
 
 
-def _dump(tree) -> str:
+def _dump(tree: Any) -> str:
     stream = io.StringIO()
     _dumper().dump(tree, stream)
     return stream.getvalue()
 
 
-def _value_at(tree, path: tuple):
+def _value_at(tree: Any, path: Keys) -> Any:
     for key in path:
         tree = tree[key]
     return tree
 
 
-def _emit(tree, placement: _Placement) -> str:
+def _emit(tree: Any, placement: _Placement) -> str:
     """The dumped tree with each comment put back next to the key or item it belongs to."""
     text = _dump(tree)
     lines = text.split("\n")
@@ -228,7 +229,7 @@ def _emit(tree, placement: _Placement) -> str:
         return "".join(f"{c}\n" for c in placement.head) + text
     nodes = _nodes(yaml_loader().load(text), lines)
     where = {n.path: n for n in nodes}
-    ends: dict[tuple, int] = {}
+    ends: dict[Keys, int] = {}
     stack: list[_Node] = []
     for node in nodes:
         while stack and node.path[: len(stack[-1].path)] != stack[-1].path:
@@ -245,25 +246,25 @@ def _emit(tree, placement: _Placement) -> str:
     eol: dict[int, list[str]] = {}
     tail: list[str] = []
     for path, texts in placement.before.items():
-        node = where.get(path)
-        if node is None:
+        at = where.get(path)
+        if at is None:
             tail += texts
         else:
-            before.setdefault(node.line, []).extend(indent(node.line) + t for t in texts)
+            before.setdefault(at.line, []).extend(indent(at.line) + t for t in texts)
     for path, texts in placement.eol.items():
-        node = where.get(path)
-        if node is None:
+        at = where.get(path)
+        if at is None:
             tail += texts
             continue
         value = _value_at(tree, path)
         if isinstance(value, (dict, list)) and value:
             if isinstance(path[-1], int):  # a list item holding a block: its first line is its first key's
-                before.setdefault(node.line, []).extend(indent(node.line) + t for t in texts)
+                before.setdefault(at.line, []).extend(indent(at.line) + t for t in texts)
                 continue
-            line = node.line
+            row = at.line
         else:
-            line = ends[path]
-        eol.setdefault(line, []).extend(texts)
+            row = ends[path]
+        eol.setdefault(row, []).extend(texts)
     for path, texts in placement.end.items():
         children = [n for n in nodes if n.path[:-1] == path and len(n.path) == len(path) + 1]
         if not path or not children or path not in ends:
@@ -313,7 +314,7 @@ def format_text(kind: str | None, text: str, path: str = "<text>") -> str:
     return result
 
 
-def format_data(kind: str | None, data, header: str = "") -> str:
+def format_data(kind: str | None, data: Any, header: str = "") -> str:
     """The formatted text of a record built in memory (a ruamel tree keeps its comments);
     `header`: comment lines for the top of a new file."""
     head = [line.rstrip() for line in header.splitlines()]
@@ -326,7 +327,7 @@ def format_data(kind: str | None, data, header: str = "") -> str:
     return result
 
 
-def _commented(value) -> bool:
+def _commented(value: object) -> bool:
     """Whether a ruamel tree holds a comment anywhere."""
     attributes = getattr(value, "ca", None)
     if attributes is not None and (attributes.comment or attributes.items or getattr(attributes, "end", None)):
@@ -338,7 +339,7 @@ def _commented(value) -> bool:
     return False
 
 
-def with_comments(kind: str | None, data, header: str, eol: dict[tuple, str]) -> str:
+def with_comments(kind: str | None, data: Any, header: str, eol: dict[Keys, str]) -> str:
     """The formatted text of `data` with `header` comment lines on top and an end-of-line comment at
     each path of `eol` (e.g. `counterpedia new`'s field descriptions)."""
     placement = _Placement(head=header.splitlines(), eol={path: [text] for path, text in eol.items()})
@@ -363,9 +364,9 @@ def _schema_node(kind: str | None) -> schema_model.Node | None:
         return None
 
 
-def _verify(path: str, data, found: list[Comment], result: str) -> None:
+def _verify(path: str, data: object, found: list[Comment], result: str) -> None:
     try:
-        again = fast_loader().load(result)
+        again: object = fast_loader().load(result)
     except YAMLError as error:
         again = error
     lost = sorted(c.text for c in found) != sorted(c.text for c in comments(result))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
 from .. import diagnostics as diag
@@ -19,6 +20,10 @@ from .yamlevents import UNSURE
 from .yamlevents import read as read_plain
 from .yamlio import fast_loader, yaml_loader
 from .yamlshape import depth_problem, might_be_too_deep, problem_of, unreadable_scalar
+
+# A path inside a record's data: keys and list indexes, e.g. ("rules", 3, "text").
+Keys = tuple[Any, ...]
+Problems = list[diag.Diagnostic]
 
 
 def schema_kind(path: Path, root: Path | None = None) -> str | None:
@@ -36,30 +41,32 @@ class Document:
 
     path: str  # as shown in diagnostics (relative to the working directory when possible)
     kind: str | None
-    data: object
+    data: dict[str, Any]
     stem: str
     source: str = ""
-    _tree: object = field(default=None, repr=False, compare=False)
+    _tree: Node | None = field(default=None, repr=False, compare=False)
     # The data is JSON as it is (counterpedia.storage.yamlevents): the parse cache stores it without converting it.
     json_ready: bool = field(default=False, repr=False, compare=False)
 
     @property
-    def tree(self):
+    def tree(self) -> Node | None:
         """The composed YAML nodes of the source (None when there is no source to read positions from)."""
         if self._tree is None and self.source:
             self._tree = fast_loader().compose(self.source)
         return self._tree
 
-    def position(self, keys: tuple = ()) -> tuple[int, int]:
+    def position(self, keys: Keys = ()) -> tuple[int, int]:
         """0-based (line, column) of the value at `keys` (or of the nearest ancestor that has one)."""
         return locate_node(self.tree, keys)
 
-    def key_position(self, keys: tuple) -> tuple[int, int]:
+    def key_position(self, keys: Keys) -> tuple[int, int]:
         return key_node_position(self.tree, keys)
 
 
-def locate(node: object, keys: tuple) -> tuple[int, int]:
-    position = (0, 0)
+def locate(node: Any, keys: Keys) -> tuple[int, int]:
+    """0-based (line, column) of the value at `keys` in a round-trip tree (CommentedMap), or of the nearest
+    ancestor found."""
+    position: tuple[int, int] = (0, 0)
     if hasattr(node, "lc"):
         position = (node.lc.line, node.lc.col)
     for key in keys:
@@ -74,11 +81,11 @@ def locate(node: object, keys: tuple) -> tuple[int, int]:
     return position
 
 
-def _mark(node) -> tuple[int, int]:
+def _mark(node: Node) -> tuple[int, int]:
     return (node.start_mark.line, node.start_mark.column)
 
 
-def _entry(node, key):
+def _entry(node: Node, key: object) -> tuple[Node, Node] | None:
     """The (key node, value node) of `key` in a composed mapping, or None."""
     if not isinstance(node, MappingNode):
         return None
@@ -92,11 +99,11 @@ def _entry(node, key):
     return None
 
 
-def _is_plain_value(node) -> bool:
-    return isinstance(node, ScalarNode) and not node.tag.endswith(":null")
+def _is_plain_value(node: Node) -> bool:
+    return isinstance(node, ScalarNode) and not str(node.tag).endswith(":null")
 
 
-def locate_node(node, keys: tuple) -> tuple[int, int]:
+def locate_node(node: Node | None, keys: Keys) -> tuple[int, int]:
     """As `locate`, on composed nodes: a scalar's own position, a mapping's or list's (or null's) key."""
     if node is None:
         return (0, 0)
@@ -115,7 +122,7 @@ def locate_node(node, keys: tuple) -> tuple[int, int]:
     return position
 
 
-def key_node_position(node, keys: tuple) -> tuple[int, int]:
+def key_node_position(node: Node | None, keys: Keys) -> tuple[int, int]:
     """Position of the last key itself (for "unexpected key" and "missing key" diagnostics)."""
     if node is None:
         return (0, 0)
@@ -181,8 +188,8 @@ class Paths:
         return None
 
 
-def read_document(path: Path, root: Path | None = None, cache=None,
-                  paths: Paths | None = None) -> tuple[Document | None, list[diag.Diagnostic]]:
+def read_document(path: Path, root: Path | None = None, cache: ParseCache | None = None,
+                  paths: Paths | None = None) -> tuple[Document | None, Problems]:
     found = _read_or_pending(path, root, cache, paths)
     if isinstance(found, _Pending):
         return _parsed(found, cache)
@@ -198,14 +205,19 @@ class _Pending:
     kind: str | None
 
 
-def _parse_pending(pending: _Pending):
+# What parsing a pending file gives: (its data, whether it is JSON as it is) or None, and its problems.
+Parsed = tuple[tuple[dict[str, Any], bool] | None, Problems]
+
+
+def _parse_pending(pending: _Pending) -> Parsed:
     document, problems = parse_document(pending.source, pending.shown, pending.stem, pending.kind)
     if document is None:
         return None, problems
     return (document.data, document.json_ready), problems  # the source stays with the caller: not sent twice
 
 
-def _parsed(pending: _Pending, cache, outcome=None) -> tuple[Document | None, list[diag.Diagnostic]]:
+def _parsed(pending: _Pending, cache: ParseCache | None,
+            outcome: Parsed | None = None) -> tuple[Document | None, Problems]:
     data, problems = outcome if outcome is not None else _parse_pending(pending)
     if data is None:
         return None, problems
@@ -215,7 +227,8 @@ def _parsed(pending: _Pending, cache, outcome=None) -> tuple[Document | None, li
     return document, problems
 
 
-def _read_or_pending(path: Path, root: Path | None, cache, paths: Paths | None):
+def _read_or_pending(path: Path, root: Path | None, cache: ParseCache | None,
+                     paths: Paths | None) -> tuple[Document | None, Problems] | _Pending:
     paths = paths or Paths(root)
     resolved = paths.resolve(path)
     shown = paths.display(path, resolved)
@@ -278,7 +291,7 @@ def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tupl
     return Document(shown, kind, data, stem, source), []
 
 
-def _brief(value, limit: int = 40) -> str:
+def _brief(value: object, limit: int = 40) -> str:
     text = repr(value) if not isinstance(value, str) else value
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

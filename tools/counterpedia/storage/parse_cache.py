@@ -20,6 +20,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 FORMAT = 2  # bump when what is stored changes (e.g. the loader's types)
 _DATE, _DATETIME = "$date", "$datetime"
@@ -29,7 +30,7 @@ class _Unstorable(Exception):
     pass
 
 
-def _encode(value):
+def _encode(value: object) -> object:
     if isinstance(value, dict):
         if len(value) == 1 and next(iter(value)) in (_DATE, _DATETIME):
             raise _Unstorable  # would read back as a date
@@ -47,7 +48,7 @@ def _encode(value):
     raise _Unstorable
 
 
-def _decode(mapping: dict):
+def _decode(mapping: dict[str, Any]) -> object:
     if len(mapping) == 1:
         if _DATE in mapping:
             return dt.date.fromisoformat(mapping[_DATE])
@@ -93,7 +94,7 @@ class ParseCache:
             return None
         try:
             # A fresh copy for each load: callers may change records. Dates only where stored (rare).
-            data = json.loads(blob, object_hook=_decode) if _DATE in blob else json.loads(blob)
+            data: object = json.loads(blob, object_hook=_decode) if _DATE in blob else json.loads(blob)
         except Exception:
             return None
         self.used[key] = blob

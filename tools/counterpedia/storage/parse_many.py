@@ -54,7 +54,8 @@ def map_in_two(function: Callable[[T], R], items: Sequence[T]) -> list[R]:
         _, status = os.waitpid(pid, 0)
     if status == 0:
         try:
-            return first + pickle.loads(payload)
+            rest: list[R] = pickle.loads(payload)
+            return first + rest
         except (pickle.UnpicklingError, EOFError, ValueError):
             pass
     return first + [function(item) for item in items[half:]]

@@ -15,12 +15,15 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from .. import kinds as record_kinds
 
+Schema = dict[str, Any]  # a JSON Schema object, as parsed
+
 
 @cache
-def documents() -> dict[str, dict]:
+def documents() -> dict[str, Schema]:
     """Every schema file of the package, by file name (`counter.schema.json` -> its JSON)."""
     found = {}
     for entry in resources.files("counterpedia.schemas").iterdir():
@@ -45,7 +48,7 @@ def kinds() -> list[str]:
 class Node:
     """One schema object, with the file its relative `$ref`s are resolved against."""
 
-    schema: dict
+    schema: Schema
     base: str
 
     # -- resolution ---------------------------------------------------------------------------------
@@ -53,7 +56,7 @@ class Node:
         """This node with `$ref` and `allOf` folded in: one dict holding every keyword that applies."""
         return _resolve(self)
 
-    def get(self, keyword: str, default=None):
+    def get(self, keyword: str, default: Any = None) -> Any:
         return self.resolved().schema.get(keyword, default)
 
     # -- structure ------------------------------------------------------------------------------------
@@ -64,7 +67,7 @@ class Node:
     def required(self) -> list[str]:
         return list(self.get("required") or [])
 
-    def child(self, key) -> Node | None:
+    def child(self, key: object) -> Node | None:
         """The schema of the value at `key` in a mapping, if the schema says anything about it."""
         resolved = self.resolved()
         props = resolved.schema.get("properties") or {}
@@ -95,7 +98,7 @@ class Node:
         return None
 
     def double_quoted(self) -> bool:
-        return self.get("x-yaml-style") == "double-quoted"
+        return bool(self.get("x-yaml-style") == "double-quoted")
 
     def description(self) -> str:
         """The nearest description: the node's own, before the one of what it refers to."""
@@ -103,7 +106,7 @@ class Node:
         return own if isinstance(own, str) else str(self.get("description") or "")
 
 
-def _pointer(document: dict, pointer: str) -> dict:
+def _pointer(document: Schema, pointer: str) -> Schema:
     node = document
     for part in [p for p in pointer.split("/") if p]:
         node = node[part.replace("~1", "/").replace("~0", "~")]
@@ -123,7 +126,7 @@ def _resolve(node: Node, depth: int = 0) -> Node:
     schema = node.schema
     if "$ref" not in schema and "allOf" not in schema:
         return node
-    merged: dict = {}
+    merged: Schema = {}
     parts = []
     if "$ref" in schema:
         parts.append(_resolve(_follow(node), depth + 1))
@@ -154,7 +157,7 @@ def _resolve(node: Node, depth: int = 0) -> Node:
     return Node(merged, base)
 
 
-def _rebased(schema: dict, origin: str, base: str) -> dict:
+def _rebased(schema: Schema, origin: str, base: str) -> Schema:
     """A sub-schema moved from file `origin` into a node based on `base`: make its local `$ref` explicit."""
     if origin == base or not isinstance(schema, dict):
         return schema
@@ -163,7 +166,8 @@ def _rebased(schema: dict, origin: str, base: str) -> dict:
         return {**schema, "$ref": origin + ref}
     if "$ref" not in schema and any(k in schema for k in ("properties", "items", "allOf", "additionalProperties")):
         # A nested literal schema: its own local references point into `origin` too.
-        return json.loads(json.dumps(schema).replace('"$ref": "#', f'"$ref": "{origin}#'))
+        rebased: Schema = json.loads(json.dumps(schema).replace('"$ref": "#', f'"$ref": "{origin}#'))
+        return rebased
     return schema
 
 
@@ -176,7 +180,7 @@ def root(kind: str) -> Node:
     return Node(documents()[name], name)
 
 
-def at(kind: str, keys: tuple) -> Node | None:
+def at(kind: str, keys: tuple[Any, ...]) -> Node | None:
     """The schema node at a path inside a record of `kind` (None where the schema says nothing)."""
     node: Node | None = root(kind)
     for key in keys:

@@ -13,7 +13,9 @@ reports whatever is wrong exactly as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from ruamel.yaml.events import (
     DocumentEndEvent,
@@ -45,7 +47,7 @@ _SCALARS = frozenset({"tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:y
 
 
 @lru_cache(maxsize=1)
-def _machinery():
+def _machinery() -> tuple[Any, ...] | None:
     """The C parser, ruamel.yaml's YAML 1.2 implicit resolvers (first character -> [(tag, regexp)]),
     and a safe constructor; None without ruamel.yaml.clib."""
     if CParser is None:  # pragma: no cover - the clib is a dependency
@@ -69,7 +71,7 @@ _RESOLVED: dict[str, object] = {}
 _SHORT = 40
 
 
-def _plain(value: str, resolvers: dict, constructor):
+def _plain(value: str, resolvers: dict[Any, Any], constructor: Any) -> object:
     """A plain scalar as the safe loader constructs it."""
     if len(value) <= _SHORT:
         found = _RESOLVED.get(value, _RESOLVED)
@@ -82,26 +84,26 @@ def _plain(value: str, resolvers: dict, constructor):
     return _resolve(value, resolvers, constructor)
 
 
-def _resolve(value: str, resolvers: dict, constructor):
+def _resolve(value: str, resolvers: dict[Any, Any], constructor: Any) -> object:
     for tag, regexp in resolvers.get(value[0] if value else "", ()) + resolvers.get(None, ()):
         if regexp.match(value):
             if tag not in _SCALARS:
                 raise _Unsure(tag)  # a merge key, `=`: the general loader decides
-            built = constructor.yaml_constructors[tag](constructor, ScalarNode(tag, value, None, None))
+            built: object = constructor.yaml_constructors[tag](constructor, ScalarNode(tag, value, None, None))
             if hasattr(built, "__next__"):
                 raise _Unsure(tag)
             return built
     return value
 
 
-def load(source: str):
+def load(source: str) -> Any:
     """The data of a plain record file (a mapping at the root), or UNSURE."""
     found = read(source)
     return found if found is UNSURE else found[0]
 
 
-def read(source: str):
-    """(data, json_ready) for a plain record file, or UNSURE. `json_ready`: the data is JSON as it is (text
+def read(source: str) -> Any:
+    """(data, json_ready) for a plain record file, or UNSURE (hence `Any`). `json_ready`: the data is JSON as it is (text
     keys, none starting with `$`; texts, numbers, booleans and nulls), so the parse cache stores it as it is."""
     machinery = _machinery()
     if machinery is None:
@@ -119,8 +121,9 @@ def read(source: str):
 _JSON_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def _build(get, resolvers, constructor, Scalar, MapStart, MapEnd, SeqStart, SeqEnd, DocStart, DocEnd,
-           StreamStart, StreamEnd):
+def _build(get: Callable[[], Any], resolvers: dict[Any, Any], constructor: Any, Scalar: Any, MapStart: Any,
+           MapEnd: Any, SeqStart: Any, SeqEnd: Any, DocStart: Any, DocEnd: Any, StreamStart: Any,
+           StreamEnd: Any) -> tuple[dict[str, Any], bool]:
     if type(get()) is not StreamStart:
         raise _Unsure("stream")
     start = get()
@@ -129,9 +132,9 @@ def _build(get, resolvers, constructor, Scalar, MapStart, MapEnd, SeqStart, SeqE
     first = get()
     if type(first) is not MapStart or first.tag is not None or first.anchor is not None:
         raise _Unsure("root")
-    root: dict = {}
+    root: dict[str, Any] = {}
     # Each open collection: [the container, the pending key (mappings), whether a key is pending].
-    stack: list[list] = [[root, None, False]]
+    stack: list[list[Any]] = [[root, None, False]]
     count = 1
     json_ready = True
     resolved, missing, short = _RESOLVED, _RESOLVED, _SHORT

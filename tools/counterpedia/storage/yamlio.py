@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 from ruamel.yaml import YAML
 
@@ -33,11 +34,12 @@ def round_trip_yaml() -> YAML:
     return yaml
 
 
-def load(path: Path):
+def load(path: Path) -> Any:
+    """A file's YAML as a round-trip tree (CommentedMap…): comments and styles kept for writing it back."""
     return round_trip_yaml().load(path.read_text(encoding="utf-8"))
 
 
-def dumps(data, header: str = "") -> str:
+def dumps(data: object, header: str = "") -> str:
     """The YAML text of `data`, after an optional header (e.g. a comment line for a new record)."""
     stream = io.StringIO()
     round_trip_yaml().dump(data, stream)

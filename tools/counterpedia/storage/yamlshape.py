@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
@@ -50,7 +51,7 @@ def might_be_too_deep(source: str) -> bool:
 
 
 @cache
-def _indented(width: int) -> re.Pattern:
+def _indented(width: int) -> re.Pattern[str]:
     """A line (as str.splitlines cuts them) that starts with `width` blanks or more."""
     return re.compile(rf"(?:\A|(?<=[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]))[ \t]{{{width}}}")
 
@@ -73,7 +74,7 @@ def depth_problem(source: str) -> ShapeProblem | None:
     return None
 
 
-def data_problem(data) -> str | None:
+def data_problem(data: object) -> str | None:
     """What is wrong with the shape of loaded data, without recursion: a value that contains itself,
     too many values once aliases are expanded, nesting too deep, a string that is not text."""
     sizes: dict[int, int] = {}
@@ -113,7 +114,7 @@ def alias_problem(source: str, kind: str) -> ShapeProblem:
     """Where aliases make a value contain itself or expand past MAX_VALUES, read event by event."""
     sizes: dict[str, int] = {}
     open_anchors: set[str] = set()
-    stack: list[list] = []  # [anchor, size] of each open collection
+    stack: list[list[Any]] = []  # [anchor, size] of each open collection
     expanded = 0
     first_alias = (0, 0)
     try:
@@ -176,7 +177,7 @@ def unreadable_scalar(source: str) -> tuple[int, int]:
     return (0, 0)
 
 
-def problem_of(data, source: str) -> ShapeProblem | None:
+def problem_of(data: object, source: str) -> ShapeProblem | None:
     """The shape problem of a loaded record, located in its source; None when it is fine."""
     found = data_problem(data)
     if found is None:
