@@ -1,4 +1,4 @@
-# Counterpedia: `make serve` to preview the site, `make test` to run every test.
+# Counterpedia: `make serve` to preview the site, `make test` to run every test (after `make lint`).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,7 +12,7 @@ SHARED_CR := $(wildcard ../shared/data/cr)
 # (`counterpedia cr fetch 20260116`), else the site is built from the data alone and the tests skip.
 CR_ENV := $(if $(SHARED_CR),COUNTERPEDIA_CR_DIR=$${COUNTERPEDIA_CR_DIR:-$(abspath $(SHARED_CR))},)
 
-.PHONY: venv serve site offline validate test bench browser clean
+.PHONY: venv serve site offline validate lint test bench browser clean
 
 venv: $(STAMP)
 
@@ -39,7 +39,12 @@ site: validate
 offline: site
 	$(BIN)/python -m counterpedia.commands.offline site counterpedia-offline.zip
 
-test: venv
+# Lint and type check (pyproject.toml): ruff's rules, mypy (strict on the foundation, storage and model layers).
+lint: venv
+	$(BIN)/ruff check tools tests
+	$(BIN)/mypy
+
+test: lint
 	$(CR_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The browser tests alone (headless Chromium through Playwright).
