@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from counterpedia.checks.validate import validate
+from counterpedia.storage import writes
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "tests" / "fixtures" / "mtgjson"
@@ -73,7 +74,7 @@ def test_an_import_killed_mid_write_is_finished_by_the_next_run(tmp_path, in_dir
     assert result.returncode == 0, result.stderr
     assert "finished the interrupted `counterpedia import mtgjson` first" in result.stdout
     assert len(list(shard.glob("synthetic-card-*.yaml"))) == 400
-    assert not list(data.rglob(".*.tmp")) and not (data / ".pending-writes.json").exists()
+    assert not list(data.rglob(".*.tmp")) and not writes.journal_path(data).exists()
     in_dir(data.parent)
     assert [d.render() for d in validate([Path("data")])[1] if d.severity == "error"] == []
     # and the data is what an uninterrupted import gives

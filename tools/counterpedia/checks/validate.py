@@ -8,6 +8,7 @@ from .. import checks, kinds
 from ..catalogue.excluded import default_path as excluded_list_path
 from ..diagnostics import Diagnostic, make
 from ..model.knowledge import KnowledgeBase, from_documents
+from ..storage import writes
 from ..storage.load import display_path, load_paths
 
 
@@ -73,7 +74,28 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
         wanted_dirs = [display_path(p) for p in paths if p.is_dir()]
         checked = [d for d in checked if d.path in wanted or any(d.path.startswith(w.rstrip("/") + "/") for w in wanted_dirs)
                    or d.path in wanted_dirs]
-    return kb, sorted(found + checked)
+    # Whatever was asked about, a half-applied plan concerns it: always reported.
+    return kb, sorted(found + checked + pending_writes(root))
+
+
+def pending_writes(root: Path) -> list[Diagnostic]:
+    """The data is not what it seems while a plan is half applied, or while a journal sits in the data folder."""
+    found = []
+    legacy = writes.legacy_journal(root)
+    if legacy is not None:
+        found.append(make(display_path(root), (0, 0), "E011", f"'{legacy.name}' in the data folder is a plan of writes "
+                          "that no command reads: a commit or a pull request may have brought it in"))
+    try:
+        pending = writes.read_journal(root)
+    except writes.UnsafeJournal as error:
+        return found + [make(display_path(root), (0, 0), "E012", str(error))]
+    if pending is not None:
+        command, entries = pending
+        shown = ", ".join(display_path(p) for p, _, _ in entries[:3]) + (", …" if len(entries) > 3 else "")
+        found.append(make(display_path(root), (0, 0), "E012", f"an interrupted `{command}` left {len(entries)} "
+                          f"planned file(s) that may be half written ({shown}); its plan is in "
+                          f"{writes.journal_path(root)}"))
+    return found
 
 
 def _inside(path: Path, root: Path) -> bool:

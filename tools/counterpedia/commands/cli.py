@@ -35,6 +35,43 @@ def cmd_validate(args) -> int:
     return 1 if has_errors(diagnostics, args.strict) else 0
 
 
+def cmd_recover(args) -> int:
+    """Finish (or with --abandon, drop) the plan an interrupted writing command left."""
+    # start-up: the journaled writer (hashlib, tempfile), only for this command
+    from ..storage import writes
+
+    data = Path(args.data)
+    if not data.is_dir():
+        print(f"counterpedia recover: {data}: no such data folder (run from the repository root or pass --data DIR)",
+              file=sys.stderr)
+        return 2
+    if args.abandon:
+        dropped = writes.abandon(data)
+        if dropped is None:
+            print("no interrupted command's plan is pending: nothing to drop", file=sys.stderr)
+            return 0
+        command, names = dropped
+        for name in names:
+            print(f"not written: {name}")
+        print(f"dropped the plan of an interrupted `{command}`: {len(names)} file(s) not written; the files already "
+              "written stay as they are: check them with `counterpedia validate`, then run the command again",
+              file=sys.stderr)
+        return 0
+    try:
+        report = writes.recover(data, explicit=True)
+    except writes.WriteError as error:
+        print(f"counterpedia recover: {error}", file=sys.stderr)
+        return 1
+    if report is None:
+        print("no interrupted command's plan is pending: nothing to do", file=sys.stderr)
+        return 0
+    for path in report.written:
+        print(path)
+    print(f"finished the interrupted `{report.recovered_from}`: {len(report.written)} file(s) written, "
+          f"{len(report.unchanged)} already written", file=sys.stderr)
+    return 0
+
+
 def cmd_hash(args) -> int:
     if args.text is None and args.file is None:
         print("counterpedia hash: give a TEXT, or --file F --path a.b.0.c", file=sys.stderr)
@@ -189,6 +226,11 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("recover", help="finish the writes an interrupted command left half done (or drop them)")
+    p.add_argument("--data", default="data", metavar="DIR", help="the data folder (default: data/)")
+    p.add_argument("--abandon", action="store_true", help="drop the pending plan, listing what it would have written")
+    p.set_defaults(func=cmd_recover)
 
     p = sub.add_parser("hash", help="print the content hash a translation records for a text")
     p.add_argument("text", nargs="?", help="the text to hash")

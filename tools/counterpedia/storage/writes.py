@@ -1,8 +1,8 @@
 """Multi-file writes that an interruption cannot leave half done: plan, journal, apply, recover.
 
 A command that changes several records (an import, `cr sync --apply`, `fmt`) computes every new file
-first, then hands the whole plan to `apply_plan`. The plan is written to a journal in the data folder
-before the first record is replaced; each record is then replaced atomically (temporary file +
+first, then hands the whole plan to `apply_plan`. The plan is written to a journal before the first record
+is replaced; each record is then replaced atomically (temporary file +
 `os.replace`); the journal is removed last. If the process is killed or a write fails half way, the
 journal stays, and the next writing command finishes the plan before doing anything else (`recover`),
 so the data never stays in a mixed state (half renumbered, half not).
@@ -10,6 +10,13 @@ so the data never stays in a mixed state (half renumbered, half not).
 A file that someone edited after the plan was made is never overwritten by a recovery: the journal
 records the hash each file had when the plan was made, and a file that matches neither that hash nor
 its planned text stops the recovery with a message.
+
+The journal is a plan to write files, so it is guarded like code: it lives beside the data folder in the
+git-ignored `.cache/counterpedia/` (never in the data folder, where a commit or a pull request could carry
+one in), and a recovery replays it only when every path it names resolves, symlinks included, to a YAML
+file inside the data folder, outside any hidden folder; when the current user wrote it; and when no other
+record changed after it was written. Anything else is reported and nothing is written: `counterpedia
+recover` shows it, `counterpedia recover --abandon` drops it.
 """
 
 from __future__ import annotations
@@ -21,7 +28,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-JOURNAL_NAME = ".pending-writes.json"
+JOURNAL_NAME = ".pending-writes.json"  # where journals used to live, in the data folder: reported, never read
 TEMPORARY_GLOB = ".*.tmp"  # what `atomic_write` names its temporary files: .NAME.yaml.XXXX.tmp
 
 
@@ -38,6 +45,10 @@ class WriteReport:
     written: list[Path] = field(default_factory=list)  # files whose content changed
     unchanged: list[Path] = field(default_factory=list)  # already had the planned content
     recovered_from: str | None = None  # the command whose interrupted plan was finished
+
+
+class UnsafeJournal(Exception):
+    """A journal that must not be replayed without the user's say: the message says why and what to do."""
 
 
 class WriteError(Exception):
@@ -92,7 +103,16 @@ def atomic_write(path: Path, text: str) -> None:
 
 
 def journal_path(root: Path) -> Path:
-    return Path(root) / JOURNAL_NAME
+    """Where the journal of `root`'s writes lives: beside it, in the git-ignored `.cache/counterpedia/`."""
+    root = Path(root).resolve()
+    tag = hashlib.sha1(str(root).encode()).hexdigest()[:12]
+    return root.parent / ".cache" / "counterpedia" / f"pending-writes-{root.name}-{tag}.json"
+
+
+def legacy_journal(root: Path) -> Path | None:
+    """A journal in the data folder itself (where older versions wrote it, or where a commit brought one)."""
+    path = Path(root) / JOURNAL_NAME
+    return path if path.exists() or path.is_symlink() else None
 
 
 def remove_stray_temporaries(root: Path) -> list[Path]:
@@ -100,7 +120,7 @@ def remove_stray_temporaries(root: Path) -> list[Path]:
     removed = []
     for path in Path(root).rglob(TEMPORARY_GLOB):
         name = path.name
-        if path.is_file() and (".yaml." in name or ".yml." in name or name.startswith(f".{JOURNAL_NAME}.")):
+        if path.is_file() and (".yaml." in name or ".yml." in name):
             try:
                 path.unlink()
                 removed.append(path)
@@ -109,11 +129,39 @@ def remove_stray_temporaries(root: Path) -> list[Path]:
     return removed
 
 
+# Besides the data folder, the one folder a plan may write: the reviewed lists beside it (catalogue/).
+SIBLING_FOLDERS = ("catalogue",)
+
+
+def _inside(root: Path, path: Path) -> Path:
+    """`path` as the journal records it, or WriteError when it is not a record file a plan may write."""
+    relative = _relative_record_path(Path(root).resolve(), Path(path).resolve())
+    if relative is None:
+        raise WriteError(f"{path}: not a YAML file inside {root}: refused (nothing was written)")
+    return relative
+
+
+def _relative_record_path(root: Path, resolved: Path) -> Path | None:
+    """A resolved file's path relative to the data folder's parent, when it is a YAML file the plan may
+    write: inside the data folder (or the catalogue folder beside it), in no hidden folder."""
+    try:
+        relative = resolved.relative_to(root.parent)
+    except ValueError:
+        return None
+    if len(relative.parts) < 2 or relative.parts[0] not in (root.name, *SIBLING_FOLDERS):
+        return None
+    if resolved.suffix.lower() not in (".yaml", ".yml") or any(part.startswith(".") for part in relative.parts):
+        return None
+    return relative
+
+
 def _write_journal(root: Path, command: str, plan: list[FileWrite]) -> None:
     entries = []
     for item in plan:
-        entries.append({"path": str(Path(item.path).resolve()), "text": item.text, "before": _digest(_read(Path(item.path)))})
-    atomic_write(journal_path(root), json.dumps({"command": command, "files": entries}, ensure_ascii=False))
+        entries.append({"path": _inside(root, item.path).as_posix(), "text": item.text,
+                        "before": _digest(_read(Path(item.path)))})
+    journal = {"command": command, "pid": os.getpid(), "files": entries}
+    atomic_write(journal_path(root), json.dumps(journal, ensure_ascii=False))
 
 
 def _apply(plan: list[tuple[Path, str]], report: WriteReport) -> None:
@@ -134,32 +182,108 @@ def _apply(plan: list[tuple[Path, str]], report: WriteReport) -> None:
         report.written.append(path)
 
 
-def recover(root: Path) -> WriteReport | None:
-    """Finish the plan of an interrupted command, if its journal is in `root`; None when there is none."""
+def read_journal(root: Path) -> tuple[str, list[tuple[Path, str, str | None]]] | None:
+    """The pending plan of `root` as (command, [(path, text, hash before)]), or None when there is none.
+
+    Raises UnsafeJournal when it must not be replayed: unreadable, written by another user, naming a path
+    outside the data folder (symlinks resolved) or anything but a YAML record file."""
     root = Path(root)
-    remove_stray_temporaries(root)
     path = journal_path(root)
     if not path.is_file():
         return None
+    if path.stat().st_uid != os.getuid():
+        raise UnsafeJournal(f"{path}: a journal of pending writes that another user (uid {path.stat().st_uid}) wrote: "
+                            "it is not replayed. Inspect it, then drop it with `counterpedia recover --abandon`")
     try:
         journal = json.loads(path.read_text(encoding="utf-8"))
         command = str(journal["command"])
-        entries = [(Path(e["path"]), str(e["text"]), e.get("before")) for e in journal["files"]]
+        entries = [(str(e["path"]), e["text"], e.get("before")) for e in journal["files"]]
+        if not all(isinstance(text, str) and (before is None or isinstance(before, str)) for _, text, before in entries):
+            raise TypeError("a file's text or hash is not a string")
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise WriteError(f"{path}: the journal of an interrupted command cannot be read ({error}); "
-                         "check the data with `counterpedia validate`, then delete the journal") from None
+        raise UnsafeJournal(f"{path}: the journal of an interrupted command cannot be read ({error}): it is not "
+                            "replayed. Check the data with `counterpedia validate`, then drop it with "
+                            "`counterpedia recover --abandon`") from None
+    resolved_root = root.resolve()
+    plan, refused = [], []
+    for name, text, before in entries:
+        target = Path(name)
+        resolved = (resolved_root.parent / target).resolve()
+        if target.is_absolute() or ".." in target.parts or _relative_record_path(resolved_root, resolved) is None:
+            refused.append(name)
+        plan.append((resolved, text, before))
+    if refused:
+        shown = ", ".join(repr(n) for n in refused[:3])
+        raise UnsafeJournal(f"{path}: the journal names {len(refused)} path(s) outside the YAML records of {root} "
+                            f"({shown}): the whole journal is refused and nothing was written. Drop it with "
+                            "`counterpedia recover --abandon`")
+    return command, plan
+
+
+def changed_since(root: Path, planned: set[Path]) -> list[Path]:
+    """Records of `root` not in the plan that changed after the journal was written (the data moved on)."""
+    written_at = journal_path(root).stat().st_mtime
+    newer = []
+    for suffix in ("*.yaml", "*.yml"):
+        for path in Path(root).resolve().rglob(suffix):
+            try:
+                if path.stat().st_mtime > written_at and path not in planned:
+                    newer.append(path)
+            except OSError:
+                continue
+    return sorted(newer)
+
+
+def recover(root: Path, explicit: bool = False) -> WriteReport | None:
+    """Finish the plan of an interrupted command, if `root` has one; None when there is none.
+
+    A writing command calls this first (`explicit` False): a journal that is unsafe, or older than other
+    changes to the data, is then reported and not replayed. `counterpedia recover` (`explicit`) replays an
+    older journal the user has seen listed; an unsafe one never."""
+    root = Path(root)
+    remove_stray_temporaries(root)
+    try:
+        pending = read_journal(root)
+    except UnsafeJournal as error:
+        raise WriteError(str(error)) from None
+    if pending is None:
+        return None
+    command, entries = pending
+    path = journal_path(root)
+    if not explicit:
+        newer = changed_since(root, {p for p, _, _ in entries})
+        if newer:
+            raise WriteError(
+                f"an interrupted `{command}` left a plan of {len(entries)} file(s) in {path}, but {len(newer)} other "
+                f"record(s) changed after it was written (e.g. {newer[0]}): it is not replayed by another command. "
+                "`counterpedia recover` finishes it, `counterpedia recover --abandon` drops it")
     edited = [p for p, text, before in entries if _digest(_read(p)) not in (before, _digest(text))]
     if edited:
         shown = ", ".join(str(p) for p in edited[:5])
         raise WriteError(
             f"an interrupted `{command}` left a plan in {path}, but {len(edited)} of its file(s) changed since "
-            f"({shown}): it was not finished, so that nothing is overwritten. Review them, then delete {path} "
-            "and run the command again."
+            f"({shown}): it was not finished, so that nothing is overwritten. Review them, then drop the plan "
+            "with `counterpedia recover --abandon` and run the command again."
         )
     report = WriteReport(recovered_from=command)
     _apply([(p, text) for p, text, _ in entries], report)
     path.unlink()
     return report
+
+
+def abandon(root: Path) -> tuple[str, list[str]] | None:
+    """Drop `root`'s pending plan without writing anything: (command, the paths it would have written), or None."""
+    path = journal_path(root)
+    if not path.is_file():
+        return None
+    try:
+        journal = json.loads(path.read_text(encoding="utf-8"))
+        command = str(journal.get("command", "?"))
+        names = [str(e.get("path")) for e in journal.get("files", [])]
+    except (OSError, ValueError, TypeError, AttributeError):
+        command, names = "?", []
+    path.unlink()
+    return command, names
 
 
 def apply_plan(root: Path, plan: list[FileWrite], command: str) -> WriteReport:
@@ -169,7 +293,10 @@ def apply_plan(root: Path, plan: list[FileWrite], command: str) -> WriteReport:
     was written when a write fails; the journal then stays, and `recover` finishes the job."""
     root = Path(root)
     if journal_path(root).is_file():
-        raise WriteError(f"{journal_path(root)}: an interrupted command's plan is pending: run `recover` first")
+        raise WriteError(f"{journal_path(root)}: an interrupted command's plan is pending: run `counterpedia recover` "
+                         "to finish it (or `counterpedia recover --abandon` to drop it)")
+    for item in plan:
+        _inside(root, item.path)
     report = WriteReport()
     todo = []
     for item in plan:
@@ -183,6 +310,7 @@ def apply_plan(root: Path, plan: list[FileWrite], command: str) -> WriteReport:
         _apply(todo, report)
         return report
     try:
+        journal_path(root).parent.mkdir(parents=True, exist_ok=True)
         _write_journal(root, command, [FileWrite(p, t) for p, t in todo])
     except OSError as error:
         raise WriteError(f"{journal_path(root)}: cannot write: {error.strerror or error}. Nothing was written.",
