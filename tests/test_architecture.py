@@ -7,6 +7,8 @@ import, and what the rule is."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -174,3 +176,19 @@ def test_an_import_inside_a_function_says_it_waits_for_start_up_time(module):
             unexplained += [f"{path.relative_to(PACKAGE.parent)}:{s.lineno}: {lines[s.lineno - 1].strip()}" for s in run]
     assert not unexplained, (f"imports inside functions without a `# {REASON}: why` comment (move them to the top "
                              "of the module, or say what start-up time they save):\n" + "\n".join(unexplained))
+
+
+def test_a_search_on_its_cached_index_loads_no_yaml_schema_or_mkdocs_library(valid_data):
+    # What the imports inside functions are for: `counterpedia search` starts without ruamel, jsonschema,
+    # MkDocs or Jinja once its index is cached (the first search builds it from the knowledge base).
+    script = (
+        "import contextlib, io, sys\n"
+        "from counterpedia.commands.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['search', 'rad', '--data', {str(valid_data)!r}])\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'ruamel', '_ruamel_yaml', 'jsonschema', 'mkdocs', "
+        "'jinja2'}))\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True)  # builds the cache
+    second = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True)
+    assert second.stdout.strip() == "[]", second.stdout

@@ -8,7 +8,7 @@ below (plus its schema file, the interface strings its i18n keys name, and, when
 generic page, a page of its own in `counterpedia.render.pages`). See docs/editors/architecture.md.
 
 The order of the registry is the order of the kinds everywhere (the knowledge base, the export, the
-status table, the search units). This module imports nothing: every layer may read it.
+status table, the search units). It imports nothing of ours: every layer may read it.
 """
 
 from __future__ import annotations
