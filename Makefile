@@ -1,4 +1,4 @@
-# Counterpedia: `make serve` to preview the site, `make test` to run every test.
+# Counterpedia: `make serve` to preview the site, `make test` to run every test (after `make lint`).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,7 +12,7 @@ SHARED_CR := $(wildcard ../shared/data/cr)
 # (`counterpedia cr fetch 20260116`), else the site is built from the data alone and the tests skip.
 CR_ENV := $(if $(SHARED_CR),COUNTERPEDIA_CR_DIR=$${COUNTERPEDIA_CR_DIR:-$(abspath $(SHARED_CR))},)
 
-.PHONY: venv serve site offline validate test bench browser clean
+.PHONY: venv serve site offline validate lint test bench browser clean
 
 venv: $(STAMP)
 
@@ -37,9 +37,14 @@ site: validate
 
 # The three sites as one zip for reading from disk: unzip, open counterpedia/index.html (search works offline).
 offline: site
-	$(BIN)/python -m counterpedia.offline site counterpedia-offline.zip
+	$(BIN)/python -m counterpedia.commands.offline site counterpedia-offline.zip
 
-test: venv
+# Lint and type check (pyproject.toml): ruff's rules, mypy (strict on the foundation, storage and model layers).
+lint: venv
+	$(BIN)/ruff check tools tests
+	$(BIN)/mypy
+
+test: lint
 	$(CR_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The browser tests alone (headless Chromium through Playwright).
@@ -48,7 +53,7 @@ browser: venv
 
 # Speed, size and memory figures, each beside its target (printed, never asserted; a slow figure never fails,
 # a failing command does): validate against check-jsonschema, the site build against plain mkdocs, the data
-# three times the size, the import of one AllPrintings.json, search (counterpedia.search.bench), CR parse and
+# three times the size, the import of one AllPrintings.json, search (counterpedia.bench.search), CR parse and
 # diff. About 11 minutes on 2 cores. A subset: make bench BENCH_ARGS="--only validate,build" (or --quick).
 bench: venv
 	test -x $(BIN)/check-jsonschema || $(BIN)/python -m pip install -q check-jsonschema

@@ -44,7 +44,7 @@ def real_data() -> Path:
 def built_site(real_data, tmp_path_factory) -> Path:
     """The three languages built once per test session from data/ (ja at the root, en/ and fr/ beside),
     with the full-rules pages when CR files are found (`make test` points at ../shared/data/cr)."""
-    from counterpedia.site_build import SiteBuildError, build_all
+    from counterpedia.commands.site_build import SiteBuildError, build_all
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     out = tmp_path_factory.mktemp("site") / "site"
@@ -59,7 +59,7 @@ def built_site(real_data, tmp_path_factory) -> Path:
 def hostile_site(tmp_path_factory) -> Path:
     """The three languages built from a tiny data set with hostile names and texts (see tests/hostile.py),
     without the full-rules pages (they quote the CR files, not the data)."""
-    from counterpedia.site_build import build_all
+    from counterpedia.commands.site_build import build_all
 
     from .hostile import write_hostile_data
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from counterpedia import schema_model
+from counterpedia.storage import schema_model
 
 # Any text a record may hold: quotes, colons, hashes, leading blanks, line breaks, YAML look-alikes.
 TRICKY = st.sampled_from(["", " ", "#", " # ", ": ", "'", '"', "\\", "\n", "\t", "- ", "? ", "&a", "*a", "!x",

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from ruamel.yaml import YAML
 
-from counterpedia import schema_model
-from counterpedia.load import record_files, schema_kind
+from counterpedia import kinds
+from counterpedia.storage import schema_model
+from counterpedia.storage.load import record_files, schema_kind
 
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = ROOT / ".vscode" / "settings.json"
@@ -54,7 +56,7 @@ def test_every_data_file_is_mapped_to_the_schema_of_its_kind():
         relative = path.relative_to(ROOT).as_posix()
         found = schemas_for(relative)
         assert len(found) == 1, f"{relative}: mapped to {found or 'no schema'}"
-        assert found[0] == f"tools/counterpedia/schemas/{schema_kind(path)}.schema.json", relative
+        assert found[0] == f"tools/counterpedia/schemas/{schema_model.file_of(schema_kind(path))}", relative
 
 
 @pytest.mark.parametrize("relative, kind", [
@@ -64,14 +66,22 @@ def test_every_data_file_is_mapped_to_the_schema_of_its_kind():
     ("catalogue/excluded-counters.yaml", "excluded-counters"),
 ])
 def test_the_layout_of_the_data_is_covered(relative, kind):
-    assert schemas_for(relative) == [f"tools/counterpedia/schemas/{kind}.schema.json"]
+    assert schemas_for(relative) == [f"tools/counterpedia/schemas/{schema_model.file_of(kind)}"]
+
+
+@pytest.mark.parametrize("kind", kinds.names())
+def test_every_kind_s_folder_is_mapped_to_its_schema(kind):
+    folder = kinds.get(kind).folder
+    expected = [f"tools/counterpedia/schemas/{kinds.get(kind).schema}"]
+    assert schemas_for(f"data/{folder}/x.yaml") == expected
+    assert schemas_for(f"data/{folder}/x/x.yaml") == expected  # a sharded kind's files
 
 
 def test_every_schema_is_mapped_and_exists():
     mapped = set(mapping())
     for schema in mapped:
         assert (ROOT / schema).is_file(), schema
-    expected = {f"tools/counterpedia/schemas/{kind}.schema.json" for kind in schema_model.kinds()}
+    expected = {f"tools/counterpedia/schemas/{schema_model.file_of(kind)}" for kind in schema_model.kinds()}
     assert mapped == expected
 
 
@@ -82,11 +92,10 @@ def test_every_schema_is_itself_valid(path):
     assert schema.get("$schema") == "https://json-schema.org/draft/2020-12/schema"
 
 
-def test_the_pre_commit_hooks_run_validate_and_fmt_check():
-    from ruamel.yaml import YAML
-
+def test_the_pre_commit_hooks_run_validate_fmt_check_and_the_lint():
     config = YAML(typ="safe").load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
     hooks = {hook["entry"] for repo in config["repos"] for hook in repo["hooks"]}
-    assert hooks == {".venv/bin/counterpedia validate", ".venv/bin/counterpedia fmt --check"}
+    assert hooks == {".venv/bin/counterpedia validate", ".venv/bin/counterpedia fmt --check", ".venv/bin/ruff check",
+                     ".venv/bin/mypy"}
     pattern = re.compile(config["repos"][0]["hooks"][0]["files"])
     assert pattern.search("data/cards/w/walking-ballista.yaml") and pattern.search("catalogue/excluded-counters.yaml")

@@ -38,7 +38,7 @@ def manifest() -> list[tuple[str, str, set[tuple[str, int, int]]]]:
         if line.startswith("#") or not line.strip():
             continue
         name, folder, expected = line.split("\t")
-        found = {(code, int(l), int(c)) for code, l, c in re.findall(r"(\w+)@(\d+):(\d+)", expected)}
+        found = {(code, int(line), int(c)) for code, line, c in re.findall(r"(\w+)@(\d+):(\d+)", expected)}
         rows.append((name, folder, found))
     return rows
 
@@ -61,7 +61,7 @@ def snapshot(folder: Path) -> dict[str, str]:
 # (VmHWM: the rusage of a child forked from this large test process would count the parent's pages).
 VALIDATE = """
 import atexit, sys
-from counterpedia import entry
+from counterpedia.commands import entry
 target = sys.argv.pop(1)
 def peak():
     with open("/proc/self/status") as status, open(target, "w") as out:

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
-from counterpedia.cli import main
+from counterpedia.commands.cli import main
 from counterpedia.cr import locate
 
 ROOT = Path(__file__).resolve().parents[1]

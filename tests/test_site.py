@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.knowledge import load
-from counterpedia.linkcheck import check_site
-from counterpedia.rule_numbers import find_references
+from counterpedia.commands.linkcheck import check_site
+from counterpedia.model.knowledge import load
+from counterpedia.model.rule_numbers import find_references
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.site

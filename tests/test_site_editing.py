@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia import export
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
+from counterpedia.render import export
 
 pytestmark = pytest.mark.site
 PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
@@ -37,13 +37,13 @@ def test_edit_buttons_follow_the_configuration(built_site):
 @pytest.mark.parametrize("lang", ["ja", "en", "fr"])
 def test_the_contributor_guide_is_in_each_sites_language(built_site, lang):
     html = (built_site / PREFIX[lang] / "editors" / "contributing.html").read_text(encoding="utf-8")
-    assert f"<h1" in html and GUIDE_TITLES[lang] in html
+    assert "<h1" in html and GUIDE_TITLES[lang] in html
     for other, title in GUIDE_TITLES.items():
         if other != lang:
             assert title not in html.split('class="md-content"')[1], f"{lang} guide shows {other}"
     others = re.search(r'<p class="cp-langs">(.*?)</p>', html).group(1)
     links = re.findall(r'<a href="([^"]*contributing\.html)" hreflang="(\w\w)"', others)
-    assert {l for _, l in links} == set(PREFIX) - {lang}
+    assert {linked for _, linked in links} == set(PREFIX) - {lang}
     for href, other in links:  # the other languages' guides, from this page
         target = (built_site / PREFIX[lang] / "editors" / href).resolve()
         assert target == (built_site / PREFIX[other] / "editors" / "contributing.html").resolve()
@@ -66,7 +66,7 @@ def test_the_site_serves_the_export_under_api(built_site, real_data):
 
 def small_site(tmp_path: Path, monkeypatch, repository: str | None) -> Path:
     """The English site of the small valid data set (a second to build)."""
-    from counterpedia.site_build import build_all
+    from counterpedia.commands.site_build import build_all
 
     root = Path(__file__).resolve().parents[1]
     monkeypatch.setenv("COUNTERPEDIA_FULL_RULES", "0")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from counterpedia.bench.synthetic import imported_size, make, ratio_table, ratios
+from counterpedia.checks.validate import validate
 from counterpedia.importers.mtgjson.pipeline import run
-from counterpedia.validate import validate
 from tests.importers import conftest as importers
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import zipfile
-from urllib.parse import urlsplit
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
-from counterpedia.offline import TOP, main, make_zip
+from counterpedia.commands.offline import TOP, main, make_zip
 
 from .conftest import ROOT
 from .test_search_browser import search

@@ -6,11 +6,9 @@ whole ranking on the real data's index for every query of the relevance set."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.search import japanese, normalize, rank, relevance, site_index
 from counterpedia.search.query import parse
 

@@ -218,8 +218,8 @@ def copy(page, selector: str) -> str:
 
 
 def test_a_ruling_on_a_card_is_found_under_its_card_with_its_date(browser):
-    """Cards carry their rulings (TEAM.md): a hit opens the card page at the ruling, headed by its date."""
-    from counterpedia.knowledge import KnowledgeBase, Record
+    """Cards carry their rulings (docs/editors/data-format.md, "card"): a hit opens the card page at the ruling, headed by its date."""
+    from counterpedia.model.knowledge import KnowledgeBase, Record
 
     official = {"status": "official", "source": "wotc-oracle", "version": "2022-04-25"}
     kb = KnowledgeBase()

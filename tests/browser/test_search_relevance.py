@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from counterpedia.knowledge import load
-from counterpedia.search import relevance, site_index
+from counterpedia.model.knowledge import load
+from counterpedia.search import relevance
 from counterpedia.search.browser import site_location, type_query
 
 from .conftest import PREFIX, ROOT, url

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from counterpedia.catalogue.excluded import CATEGORIES, ExcludedListError, default_path, load_excluded
-from counterpedia.validate import validate
+from counterpedia.checks.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 VALID = ROOT / "tests" / "fixtures" / "valid" / "data"
@@ -26,7 +26,7 @@ def with_list(tmp_path: Path, text: str) -> Path:
 def codes(tmp_path: Path, monkeypatch) -> list[tuple[str, str, int, int]]:
     """Every diagnostic of the whole run, those about the list included (validate() shows data/ only)."""
     from counterpedia import checks
-    from counterpedia.knowledge import load
+    from counterpedia.model.knowledge import load
 
     monkeypatch.chdir(tmp_path)
     kb, _ = load(Path("data"))
@@ -77,7 +77,7 @@ def candidates() -> list[str]:
 
 @pytest.mark.skipif(not TSV.is_file(), reason=f"the reference candidate list is not at {TSV}")
 def test_every_candidate_is_recorded_or_excluded_with_a_reason():
-    from counterpedia.knowledge import load
+    from counterpedia.model.knowledge import load
 
     kb, _ = load(ROOT / "data")
     recorded = {r.data["names"]["en"]["text"].lower().removesuffix(" counter") for r in kb.all("counter")}
@@ -98,7 +98,7 @@ def _name_cites_a_card(record) -> bool:
 
 
 def test_every_counter_cites_evidence_of_its_existence():
-    from counterpedia.knowledge import load
+    from counterpedia.model.knowledge import load
 
     kb, _ = load(ROOT / "data")
     on_cards = {c for card in kb.all("card") for c in card.data.get("counters") or []}

@@ -1,7 +1,7 @@
 """E163/W204: two records of one kind never share a name in one language; both files are named."""
 
 from counterpedia.checks import collisions
-from counterpedia.knowledge import KnowledgeBase, Record
+from counterpedia.model.knowledge import KnowledgeBase, Record
 
 
 def name(text: str, status: str = "official") -> dict:

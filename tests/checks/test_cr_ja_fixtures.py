@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from counterpedia.checks.validate import validate
 from counterpedia.cr.ja_parse import parse_file
 from counterpedia.cr.ja_quotes import check
 from counterpedia.diagnostics import CODES
-from counterpedia.knowledge import load
-from counterpedia.validate import validate
+from counterpedia.model.knowledge import load
 
 from .test_invalid_fixtures import header
 

@@ -1,7 +1,7 @@
 """E164: a counter name given as official from the CR must be written in a rule the counter cites."""
 
 from counterpedia.checks import cr_names
-from counterpedia.knowledge import KnowledgeBase, Record
+from counterpedia.model.knowledge import KnowledgeBase, Record
 
 
 def kb_with(counter: dict) -> KnowledgeBase:

@@ -6,8 +6,8 @@ import os
 import shutil
 from pathlib import Path
 
-from counterpedia.diagnostics_doc import render
-from counterpedia.validate import validate
+from counterpedia.checks.diagnostics_doc import render
+from counterpedia.checks.validate import validate
 
 from .test_cr_ja_fixtures import examples as japanese_check_examples
 from .test_invalid_fixtures import CASES, header, run_path

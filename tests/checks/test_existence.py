@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from counterpedia.validate import validate
+from counterpedia.checks.validate import validate
 
 
 def run(valid_data: Path, in_dir, name: str, text: str) -> list[tuple[str, int, int, str]]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.validate import validate
+from counterpedia.checks.validate import validate
 
 FIXTURE_DIR = Path(__file__).resolve().parents[1] / "fixtures" / "invalid"
 CASES = sorted(FIXTURE_DIR.glob("*.yaml"))

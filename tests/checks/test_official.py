@@ -1,7 +1,7 @@
 """E161: an official text cites what the publisher published; E162: `via` names a copy."""
 
 from counterpedia.checks import official
-from counterpedia.knowledge import KnowledgeBase, Record
+from counterpedia.model.knowledge import KnowledgeBase, Record
 
 SOURCES = {
     "wotc-printed-cards": {"type": "card-text", "publisher": "Wizards of the Coast"},

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from counterpedia.validate import validate
+from counterpedia.checks.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "printed-names" / "printed-names.json"

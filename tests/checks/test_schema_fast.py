@@ -10,13 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
+from counterpedia import kinds
 from counterpedia.checks import schema
 from counterpedia.checks.schema_fast import Unsure, compile_schema, is_valid
 from counterpedia.diagnostics import render_all
-from counterpedia.knowledge import Record
+from counterpedia.model.knowledge import Record
 from tests.records_strategy import records
 
-KINDS = [kind for kind in schema.SCHEMA_FILES if kind != "common"]
+KINDS = list(kinds.names())
 
 # Values YAML may give where the schema expects something else: true is not 1, 2.0 is an integer,
 # a date is not a text, a key may be a list (a tuple once loaded).

@@ -7,7 +7,7 @@ import html
 
 import pytest
 
-from counterpedia.cli import main
+from counterpedia.commands.cli import main
 from counterpedia.cr.fetch import FetchError
 from counterpedia.cr.ja_fetch import extract_lines, fetch
 from counterpedia.cr.ja_parse import parse_file

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.cli import main
+from counterpedia.checks.validate import validate
+from counterpedia.commands.cli import main
 from counterpedia.cr.ja_parse import parse_file
 from counterpedia.cr.ja_quotes import check
-from counterpedia.knowledge import load
-from counterpedia.validate import validate
+from counterpedia.model.knowledge import load
 
 from .ja_reference import FIXTURE, FULL, SKIP_FULL
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.cli import main
-from counterpedia.cr.quotes import CHANGED, MOVED, SAME, VANISHED, compare_quotes
+from counterpedia.checks.validate import validate
+from counterpedia.commands.cli import main
+from counterpedia.cr.quotes import MOVED, SAME, VANISHED, compare_quotes
 from counterpedia.cr.sync import plan
-from counterpedia.knowledge import load
-from counterpedia.validate import validate
+from counterpedia.model.knowledge import load
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -147,7 +147,7 @@ def test_a_quote_version_yaml_reads_as_a_number_is_a_diagnostic_not_an_internal_
 
 
 def test_a_folder_that_cannot_be_written_is_named(data_copy, cr_env, capsys, monkeypatch):
-    from counterpedia import writes
+    from counterpedia.storage import writes
 
     def refuse(path, text):
         raise PermissionError(13, "Permission denied", str(path))

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia import writes
-from counterpedia.cli import main
-from counterpedia.validate import validate
+from counterpedia.checks.validate import validate
+from counterpedia.commands.cli import main
+from counterpedia.storage import writes
 
 ROOT = Path(__file__).resolve().parents[2]
 EDITION = "20250207"  # renumbers rad counters (727 -> 725) and mill (701.17 -> 701.13): 88 files change
@@ -44,7 +44,7 @@ def copies(tmp_path, monkeypatch, cr_env):
 
 def kill_after_first_replaced_file(work: Path) -> subprocess.Popen:
     """Start `cr sync --apply` and SIGKILL it as soon as the first file of its plan is replaced."""
-    process = subprocess.Popen([sys.executable, "-m", "counterpedia.cli", "cr", "sync", "--edition", EDITION, "--apply"],
+    process = subprocess.Popen([sys.executable, "-m", "counterpedia.commands.cli", "cr", "sync", "--edition", EDITION, "--apply"],
                                cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     journal = writes.journal_path(work / "data")
     deadline = time.monotonic() + 60

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from counterpedia.importers.about import AboutFinder
 from counterpedia.importers.counter_text import CounterKind, CounterScanner
-from counterpedia.knowledge import KnowledgeBase, Record
+from counterpedia.model.knowledge import KnowledgeBase, Record
 
 
 def finder() -> AboutFinder:

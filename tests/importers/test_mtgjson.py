@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.cli import main
-from counterpedia.validate import validate
-from counterpedia.yamlio import load
+from counterpedia.checks.validate import validate
+from counterpedia.commands.cli import main
+from counterpedia.storage.yamlio import load
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "tests" / "fixtures" / "mtgjson"

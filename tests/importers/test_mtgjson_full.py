@@ -33,7 +33,7 @@ def test_the_committed_records_are_what_the_import_of_the_shared_files_produces(
             removed += 1
     assert removed > 2000, "data/ does not hold the imported cards"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "tools")}
-    result = subprocess.run([sys.executable, "-m", "counterpedia.cli", "import", "mtgjson", *map(str, files),
+    result = subprocess.run([sys.executable, "-m", "counterpedia.commands.cli", "import", "mtgjson", *map(str, files),
                              "--data", str(data)], capture_output=True, text=True, env=env)
     assert result.returncode == 0, result.stderr
     produced = {p.relative_to(data).as_posix(): p.read_bytes() for p in data.rglob("*.yaml")}

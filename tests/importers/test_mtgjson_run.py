@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia import writes
-from counterpedia.validate import validate
+from counterpedia.checks.validate import validate
+from counterpedia.storage import writes
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "tests" / "fixtures" / "mtgjson"
@@ -22,7 +22,7 @@ HEADER = "# Added by `counterpedia import mtgjson`"
 
 
 def command(data: Path, *paths: Path) -> list[str]:
-    return [sys.executable, "-m", "counterpedia.cli", "import", "mtgjson", *map(str, paths), "--data", str(data)]
+    return [sys.executable, "-m", "counterpedia.commands.cli", "import", "mtgjson", *map(str, paths), "--data", str(data)]
 
 
 def base_data(tmp_path: Path) -> Path:

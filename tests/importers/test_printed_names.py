@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from counterpedia.checks.validate import validate
 from counterpedia.importers import printed_names
-from counterpedia.provenance import text_hash
-from counterpedia.validate import validate
-from counterpedia.yamlio import load
+from counterpedia.model.provenance import text_hash
+from counterpedia.storage.yamlio import load
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE = ROOT / "tests" / "fixtures" / "printed-names" / "printed-names.json"
@@ -199,7 +199,7 @@ def test_the_dry_run_of_the_import_writes_nothing(data, capsys, tmp_path):
     """The stage runs inside `counterpedia import mtgjson`, which reads the set file (here compressed)."""
     import gzip
 
-    from counterpedia.cli import main
+    from counterpedia.commands.cli import main
 
     gz = tmp_path / "NEO.json.gz"
     neo = next(s for s in json.loads(FIXTURE.read_text(encoding="utf-8"))["sets"] if s["code"] == "NEO")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.cli import main
-from counterpedia.validate import validate
-from counterpedia.yamlio import load
+from counterpedia.checks.validate import validate
+from counterpedia.commands.cli import main
+from counterpedia.storage.yamlio import load
 
 from .conftest import ACORN, KNIGHT
 
@@ -117,7 +117,7 @@ def test_a_scryfall_ruling_upgrades_the_same_ruling_read_from_mtgjson(import_dat
     """MTGJSON's rulings say nothing of who wrote them; Scryfall's do: same card, date and text -> upgraded."""
     from counterpedia.importers.merge import ruling_record
     from counterpedia.importers.model import ImportedRuling
-    from counterpedia.yamlio import dumps
+    from counterpedia.storage.yamlio import dumps
 
     mtgjson = ImportedRuling("2024-07-26", "If Sample Acorn Hoarder leaves the battlefield, its acorn counters cease to exist.",
                              "mtgjson-rulings-20220425", "community", counters=["acorn"])

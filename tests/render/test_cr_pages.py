@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from counterpedia.cr.archive import RulesArchive
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.render.markup import Linker
 from counterpedia.render.pages import SiteRenderer
 

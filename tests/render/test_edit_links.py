@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.render import edit_links
 
 ROOT = Path(__file__).resolve().parents[2]

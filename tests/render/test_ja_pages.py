@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from counterpedia.cr.ja_parse import parse_file
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.render.pages import SiteRenderer
 
 from ..cr.ja_reference import FIXTURE

@@ -1,7 +1,7 @@
 import markdown
 import pytest
 
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.render.markup import Linker, escape, paragraphs
 from counterpedia.render.urls import OFFICIAL_RULES_URL, relative
 

@@ -1,7 +1,7 @@
 import pytest
 
-from counterpedia.knowledge import load
-from counterpedia.mkdocs_plugin import alternates
+from counterpedia.commands.mkdocs_plugin import alternates
+from counterpedia.model.knowledge import load
 from counterpedia.render.pages import SiteRenderer
 
 
@@ -50,7 +50,7 @@ def test_language_switcher_prefixes_reach_the_same_page():
 
 
 def test_rules_of_its_own_means_a_subrule_of_122_1():
-    from counterpedia.knowledge import Record
+    from counterpedia.model.knowledge import Record
     from counterpedia.render.pages import has_own_rules
 
     assert has_own_rules(Record("counter", "shield", {"rules": ["122.1c", "704.5"]}))

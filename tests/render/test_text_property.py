@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mkdocs.utils.meta import get_data
 
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.render.pages import SiteRenderer
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from counterpedia.knowledge import KnowledgeBase, Record
+from counterpedia.model.knowledge import KnowledgeBase, Record
 from counterpedia.search import corpus
 
 
@@ -109,7 +109,7 @@ def test_any_value_of_any_type_is_tolerated(kind, data):
 
 
 def test_a_cards_ruling_listed_by_the_knowledge_base_too_is_indexed_once():
-    from counterpedia.load import Document
+    from counterpedia.storage.load import Document
 
     document = Document("data/cards/w/walking-ballista.yaml", "card", BALLISTA.data, "walking-ballista")
     card = Record("card", "walking-ballista", BALLISTA.data, document)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.search import engine, relevance
 
 CASES = relevance.load_cases(Path(__file__).with_name("relevance.yaml"))

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from counterpedia.cli import main
+from counterpedia.commands.cli import main
 from counterpedia.search import engine
 
 

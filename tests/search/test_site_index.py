@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.search import rank, site_index
 from counterpedia.search.normalize import SEPARATOR
 from counterpedia.search.query import parse

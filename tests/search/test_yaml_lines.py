@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from counterpedia.knowledge import load
+from counterpedia.model.knowledge import load
 from counterpedia.search import corpus
 from counterpedia.search.yaml_lines import line_of
 

@@ -95,7 +95,7 @@ class Diagnostic:
             text += f"\n    hint: {hint}"
         return text
 
-    def to_json(self, strict: bool = False) -> dict:
+    def to_json(self, strict: bool = False) -> dict[str, object]:
         data = asdict(self)
         data["severity"] = ERROR if strict else self.severity
         data["hint"] = self.hint or CODES[self.code].hint

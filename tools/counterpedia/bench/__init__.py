@@ -9,7 +9,7 @@ asserts a timing. One module per job:
 - `markdown_site`: one language's generated pages written out as Markdown with the same theme and
   configuration minus our plugin, for a plain `mkdocs build` to compare with;
 - `build`: our site build per language against that plain build;
-- `synthetic`: the data three times the imported size (counterpedia.search.bench_data);
+- `synthetic`: the data three times the imported size (counterpedia.bench.search_data);
 - `memory`: a synthetic AllPrintings.json made from the shared MTGJSON set files, and the import's peak memory;
 - `report`: the figures beside their targets (issue 8 and issue 14).
 """

@@ -2,7 +2,7 @@
 
 Sections, in order: validate (against check-jsonschema), build (against a plain mkdocs build), synthetic
 (the shipped data and three times it), memory (import of one AllPrintings.json), status (the records),
-search (relevance and the search figures of issue 12: counterpedia.search.bench), cr (CR parse and diff).
+search (relevance and the search figures of issue 12: counterpedia.bench.search), cr (CR parse and diff).
 Exit status 0 whatever the figures (a slow figure is printed, not failed), 1 when a command failed, 2 on
 bad usage. The load average is printed at the start and at the end: the machine may be shared.
 """
@@ -17,7 +17,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..cr import locate
+from ..search import relevance
 from . import build, machine, memory, report, synthetic, validate
+from . import search as search_bench
+from .search import TARGETS
 
 SECTIONS = ("validate", "build", "synthetic", "memory", "status", "search", "cr")
 
@@ -67,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\n== {section} (load average {machine.load_average():.2f})", flush=True)
             try:
                 SECTION_RUNNERS[section](args, data_dir, project, scratch, runs, summary, state)
-            except Exception as error:  # noqa: BLE001: one section's error is reported, the others still run
+            except Exception as error:  # noqa: BLE001 - one section's error is reported, the others still run
                 summary.errors.append(f"{section}: {type(error).__name__}: {error}")
                 print(f"  {section} failed: {type(error).__name__}: {error}", flush=True)
     print(f"\n== summary (the targets of issues 8, 12 and 14; {time.perf_counter() - start:.0f} s in all)")
@@ -76,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"counterpedia bench: done; {machine.describe()}")
     if summary.errors:
         print("bench: these commands failed (the figures above are incomplete):", file=sys.stderr)
-        for error in summary.errors:
-            print(f"  {error}", file=sys.stderr)
+        for failure in summary.errors:
+            print(f"  {failure}", file=sys.stderr)
         return 1
     return 0
 
@@ -128,9 +132,6 @@ def run_build(args, data_dir, project, scratch, runs, summary, state) -> None:
 
 
 def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> None:
-    from ..search import bench as search_bench
-    from ..search import relevance
-
     queries = search_bench.cli_queries(relevance.load_cases(search_bench.RELEVANCE))
     counts = {"shipped": synthetic.imported_size(data_dir)}
     small = synthetic.measure("shipped", data_dir, project, scratch, queries, runs, state.get("ours"), state.get("site"))
@@ -159,7 +160,6 @@ def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> Non
 
 def _search_rows(size: synthetic.Size, summary: report.Summary) -> None:
     """Issue 12's targets, on the shipped data."""
-    from ..search.bench import TARGETS
 
     figures = size.figures
     index = max((v for k, v in figures.items() if k.startswith("search index")), default=None)
@@ -206,18 +206,16 @@ def run_status(args, data_dir, project, scratch, runs, summary, state) -> None:
 
 
 def run_search(args, data_dir, project, scratch, runs, summary, state) -> None:
-    command = [machine.python(), "-m", "counterpedia.search.bench", "--data", str(data_dir), "--project", str(project),
+    command = [machine.python(), "-m", "counterpedia.bench.search", "--data", str(data_dir), "--project", str(project),
                "--runs", str(runs)]
     if state.get("site"):
         command += ["--site", str(state["site"])]
     if not args.quick:
         command.append("--synthetic")
-    _child(command, "counterpedia.search.bench", summary)
+    _child(command, "counterpedia.bench.search", summary)
 
 
 def run_cr(args, data_dir, project, scratch, runs, summary, state) -> None:
-    from ..cr import locate
-
     try:
         editions = len(locate.available_editions(None))
     except locate.CRNotFound:
@@ -225,7 +223,7 @@ def run_cr(args, data_dir, project, scratch, runs, summary, state) -> None:
     if editions < 2:
         print(f"  not measured: two CR editions are needed, {editions} found ({locate.HOW_TO_GET})")
         return
-    _child([machine.python(), "-m", "counterpedia.cr.bench"], "counterpedia.cr.bench", summary)
+    _child([machine.python(), "-m", "counterpedia.bench.cr"], "counterpedia.bench.cr", summary)
 
 
 def _child(command: list[str], name: str, summary: report.Summary) -> None:

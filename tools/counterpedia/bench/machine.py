@@ -8,7 +8,6 @@ import platform
 import subprocess
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,7 +45,7 @@ def python() -> str:
 def counterpedia_command() -> list[str]:
     """The installed `counterpedia` command beside this Python, as a user runs it."""
     executable = Path(sys.executable).with_name("counterpedia")
-    return [str(executable)] if executable.exists() else [sys.executable, "-m", "counterpedia.entry"]
+    return [str(executable)] if executable.exists() else [sys.executable, "-m", "counterpedia.commands.entry"]
 
 
 # A small Python between the bench and the command: it starts the command, waits for it with wait4 and
@@ -82,14 +81,3 @@ def run(command: list[str], env: dict | None = None, cwd: Path | None = None) ->
             return Run(command, 0.0, 0.0, 0.0, status or 127, stdout, stderr)
         usage = json.loads(result.read_text(encoding="utf-8"))
         return Run(command, usage["seconds"], usage["cpu"], usage["maxrss_kb"] / 1024, usage["status"], stdout, stderr)
-
-
-def wait_for_quiet(threshold: float, timeout: float, poll: float = 60.0, say=print) -> float:
-    """Wait until the 1-minute load average is under `threshold` (at most `timeout` seconds); returns it."""
-    deadline = time.monotonic() + timeout
-    load = load_average()
-    while load >= threshold and time.monotonic() < deadline:
-        say(f"  (load average {load:.2f} >= {threshold}: waiting for a quieter machine)")
-        time.sleep(min(poll, max(1.0, deadline - time.monotonic())))
-        load = load_average()
-    return load

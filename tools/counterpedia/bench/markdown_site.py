@@ -15,22 +15,23 @@ import shutil
 from pathlib import Path
 
 import yaml
+from mkdocs.utils.yaml import yaml_load
 
-from ..site_build import CONFIG_FILES
+from ..commands.mkdocs_plugin import LOCALIZED, alternates
+from ..commands.site_build import CONFIG_FILES
+from ..cr import archive, ja_locate
+from ..model.knowledge import load
+from ..render import i18n
+from ..render.pages import SiteRenderer, nav
 
 
 def generated_pages(project: Path, data_dir: Path, lang: str) -> dict[str, str]:
     """The pages our plugin generates for `lang`, as it generates them (the full rules when CR files are found)."""
-    from ..cr import archive
-    from ..knowledge import load
-    from ..render.pages import SiteRenderer
 
     kb, _problems = load(data_dir)
     rules = archive.available() if os.environ.get("COUNTERPEDIA_FULL_RULES", "1") != "0" else None
     ja_rules = None
     if rules is not None and lang == "ja":
-        from ..cr import ja_locate
-
         ja_rules = ja_locate.available()
     return SiteRenderer(kb, lang, rules, ja_rules).all_pages()
 
@@ -46,15 +47,10 @@ def excluded_from_search(markdown: str) -> str:
 
 def write(project: Path, data_dir: Path, lang: str, out: Path) -> Path:
     """Write OUT/docs and OUT/mkdocs.yml for `lang`; returns the configuration file."""
-    from ..mkdocs_plugin import LOCALIZED, alternates
-    from ..render import i18n
-    from ..render.pages import nav
 
     project = project.resolve()
     config_file = project / CONFIG_FILES[lang]
     with config_file.open(encoding="utf-8") as stream:
-        from mkdocs.utils.yaml import yaml_load
-
         original = yaml_load(stream)
     docs = out / "docs"
     if docs.exists():
@@ -93,7 +89,5 @@ def write(project: Path, data_dir: Path, lang: str, out: Path) -> Path:
 
 
 def _bilingual() -> bool:
-    from ..cr import archive, ja_locate
-
     rules, ja_rules = archive.available(), ja_locate.available()
     return rules is not None and ja_rules is not None and ja_rules.edition == rules.newest.edition

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
+from ..importers.jsonstream import open_text
 from . import machine
 
 TARGET_PEAK_MB = 500.0
@@ -33,8 +34,6 @@ def set_files(folder: Path = SHARED_SETS) -> list[Path]:
 
 
 def _read_set_file(path: Path) -> tuple[dict, dict]:
-    from ..importers.jsonstream import open_text
-
     with open_text(path) as stream:
         document = json.load(stream)
     data, meta = document.get("data") if isinstance(document, dict) else None, None

@@ -1,7 +1,7 @@
 """The same figures on the shipped data and on data three times its size: growth no worse than linear (issue 14).
 
 The large data set is the shipped data plus twice as many synthetic cards and rulings as the import made
-(`counterpedia.search.bench_data`, the imported cards' shape, a fixed seed), written in a temporary
+(`counterpedia.bench.search_data`, the imported cards' shape, a fixed seed), written in a temporary
 folder. For each size: validate time, build time per language, search index size per language, the first
 in-site search result in headless Chromium from disk, the median `counterpedia search` process, and peak
 memory. Each figure's ratio large/small is printed beside the target (at most 3.6 for three times the data).
@@ -14,8 +14,12 @@ import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..provenance import LANGS
+from ..langs import LANGS
+from ..model.knowledge import load
+from ..search.browser import unavailable_reason
 from . import build, validate
+from . import search as search_bench
+from .search_data import generate
 
 FACTOR = 3
 TARGET_RATIO = 3.6
@@ -34,7 +38,6 @@ class Size:
 
 def imported_size(data_dir: Path) -> tuple[int, int]:
     """The cards the import made (they carry an Oracle ID) and their rulings."""
-    from ..knowledge import load
 
     kb, _ = load(data_dir)
     cards = [c for c in kb.all("card") if c.data.get("oracle_id")]
@@ -43,7 +46,6 @@ def imported_size(data_dir: Path) -> tuple[int, int]:
 
 def make(data_dir: Path, out: Path, factor: int = FACTOR, seed: int = SEED) -> tuple[Path, int, int]:
     """OUT/data: the data of `data_dir` plus (factor - 1) times its imported cards and rulings, synthetic."""
-    from ..search.bench_data import generate
 
     cards, rulings = imported_size(data_dir)
     added_cards, added_rulings = cards * (factor - 1), rulings * (factor - 1)
@@ -77,7 +79,6 @@ def _number(value: float) -> str:
 def measure(label: str, data_dir: Path, project: Path, scratch: Path, queries: list[str], runs: int = 3,
             ours: build.Side | None = None, site: Path | None = None, say=print) -> Size:
     """Every figure of one size. `ours` and `site`: a build of this data already measured (not built again)."""
-    from ..search import bench as search_bench
 
     size = Size(label)
     figures = size.figures
@@ -102,7 +103,6 @@ def measure(label: str, data_dir: Path, project: Path, scratch: Path, queries: l
     figures["build, CPU (s)"] = ours.run.cpu
     for lang, (stored, _raw) in search_bench.index_sizes(site).items():
         figures[f"search index {lang} (KB)"] = stored / 1024
-    from ..search.browser import unavailable_reason
 
     reason = unavailable_reason()
     if reason:

@@ -15,6 +15,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import checks
+from ..catalogue.excluded import default_path
+from ..storage import schema_model
+from ..storage.load import record_files, schema_kind
 from . import machine
 
 TARGET_RATIO = 0.2
@@ -48,8 +52,6 @@ def schema_dir() -> Path:
 
 def files_by_schema(data_dir: Path) -> dict[str, list[Path]]:
     """Every file `counterpedia validate DATA` reads, by the schema that applies to it."""
-    from ..catalogue.excluded import default_path
-    from ..load import record_files, schema_kind
 
     groups: dict[str, list[Path]] = {}
     for path in record_files([data_dir]):
@@ -72,8 +74,8 @@ def peer_runs(data_dir: Path) -> list[machine.Run]:
     executable = check_jsonschema()
     runs = []
     for kind, paths in sorted(files_by_schema(data_dir).items()):
-        schema = schema_dir() / f"{kind}.schema.json"
-        command = [executable, "--base-uri", schema.as_uri(), "--schemafile", str(schema), *map(str, paths)]
+        schema = schema_dir() / schema_model.file_of(kind)
+        command = [str(executable), "--base-uri", schema.as_uri(), "--schemafile", str(schema), *map(str, paths)]
         runs.append(machine.run(command))
     return runs
 
@@ -99,8 +101,6 @@ def measure(data_dir: Path, scratch: Path, runs: int = 3, peer: bool = True) -> 
 
 
 def report(figures: Figures, say=print) -> None:
-    from .. import checks
-
     for label, runs in (("cold", figures.cold), ("warm", figures.warm)):
         status = {r.status for r in runs}
         say(f"  counterpedia validate, {label} ({'no parse cache' if label == 'cold' else 'parse cache of the last run'}): "

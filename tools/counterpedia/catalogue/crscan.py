@@ -10,8 +10,8 @@ rule numbers are found, not guessed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 # "counter" as a verb: to counter a spell or ability (rule 701.6). Everything else that says
 # "counter" in rules 701 and 702 is about counters as markers.
@@ -45,11 +45,6 @@ def glossary_mentioning(edition, name: str) -> list[str]:
     """The glossary entries whose term or definition mentions "<name> counter"."""
     pattern = name_pattern(name)
     return [term for term, text in edition.glossary.items() if pattern.search(term) or pattern.search(text)]
-
-
-def scan_names(edition, names: Iterable[str]) -> dict[str, list[str]]:
-    """For each name, the rules that mention it (an empty list when none does)."""
-    return {name: rules_mentioning(edition, name) for name in names}
 
 
 def mentions_marker(text: str) -> bool:
@@ -90,11 +85,3 @@ def counters_named(text: str, names: Iterable[str]) -> list[str]:
         if name_pattern(name).search(text):
             hits.append(name)
     return sorted(hits)
-
-
-def scan_table(edition, names: Iterable[str]) -> Mapping[str, dict]:
-    """name -> {"rules": [...], "glossary": [...]} for a whole candidate list."""
-    return {
-        name: {"rules": rules_mentioning(edition, name), "glossary": glossary_mentioning(edition, name)}
-        for name in names
-    }

@@ -14,7 +14,7 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 from ruamel.yaml.error import YAMLError
 
-from ..load import yaml_loader
+from ..storage.yamlio import yaml_loader
 
 CATEGORIES = ("engine-internal", "not-a-magic-card", "unverified")
 FILE = Path("catalogue") / "excluded-counters.yaml"

@@ -37,11 +37,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable
+from typing import cast
 
-LANGS = ("ja", "fr")
+from ..langs import PRINTED_LANGS
+
+LANGS = PRINTED_LANGS  # the printed texts read beside the English Oracle text
 
 
 # ---------------------------------------------------------------- inputs and outputs
@@ -211,7 +214,7 @@ def japanese_counter_words(text: str) -> list[tuple[str, str]]:
     found = []
     start = text.find("カウンター")
     while start >= 0:
-        word = _JA_KIND.search(text, max(0, start - 24), start).group(0)  # the name characters just before
+        word = cast(re.Match[str], _JA_KIND.search(text, max(0, start - 24), start)).group(0)  # the name just before
         if not word and start > 0 and _HIRAGANA.match(text[start - 1]):
             j = start
             while j > 0 and _HIRAGANA.match(text[j - 1]) and text[j - 1] not in _JA_STOP:
@@ -241,7 +244,7 @@ _FR_COUNTER = re.compile(
 _FR_NOT_A_KIND = {
     "le", "la", "les", "l", "ce", "cet", "cette", "ces", "son", "sa", "ses", "leur", "leurs", "un", "une", "des", "du",
     "tout", "tous", "toute", "toutes", "chaque", "chacun", "chacune", "votre", "vos", "notre", "nos", "mon", "ma",
-    "mes", "elle", "elles", "eux", "lui", "autres", "autre", "plus", "moins", "n", "n'importe", "cette", "celui",
+    "mes", "elle", "elles", "eux", "lui", "autres", "autre", "plus", "moins", "n", "n'importe", "celui",
     "celle", "ceux", "celles", "quelque", "quelconque", "types", "type", "sorte", "manière", "façon",
 }
 

@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from ..diagnostics import Diagnostic
-from ..knowledge import KnowledgeBase
-from . import (cards, collisions, cr_names, dates, differences, excluded, existence, identity, official,
-               pattern_rules, printed_names, provenance, references, rules, schema)
+from ..model.knowledge import KnowledgeBase
+from . import (
+    cards,
+    collisions,
+    cr_names,
+    dates,
+    differences,
+    excluded,
+    existence,
+    identity,
+    official,
+    pattern_rules,
+    printed_names,
+    provenance,
+    references,
+    rules,
+    schema,
+)
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 

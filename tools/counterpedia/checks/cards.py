@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..layout import is_in_place, relative_path
+from ..model.knowledge import KnowledgeBase
+from ..storage.layout import is_in_place, relative_path
 
 
 def check(kb: KnowledgeBase):

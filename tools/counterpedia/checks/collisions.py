@@ -3,7 +3,7 @@ translations, which are provisional by nature and listed for review).
 
 Cards are not compared: printed cards can share a name (Unstable's six Garbage Elementals are six cards,
 six Oracle IDs), and a card's identity is its Oracle ID (E172). The kinds compared are those whose name
-is what a reader looks them up by.
+is what a reader looks them up by (`Kind.vocabulary` in the registry).
 
 Names are compared as a reader searches them: without case, and with full-width forms folded (NFKC), so
 ＋１/＋１カウンター and +1/+1カウンター are one name.
@@ -14,9 +14,8 @@ from __future__ import annotations
 import unicodedata
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-
-KINDS = ("counter", "mechanic", "term")
+from .. import kinds
+from ..model.knowledge import KnowledgeBase
 
 
 def name_key(text: str) -> str:
@@ -25,14 +24,14 @@ def name_key(text: str) -> str:
 
 def check(kb: KnowledgeBase):
     groups: dict[tuple[str, str, str], list] = {}
-    for record in (r for kind in KINDS for r in kb.all(kind)):
+    for record in (r for kind in kinds.all_kinds() if kind.vocabulary for r in kb.all(kind.name)):
         names = record.data.get("names")
         if not isinstance(names, dict):
             continue
         for lang, entry in names.items():
             if isinstance(entry, dict) and isinstance(entry.get("text"), str) and entry["text"].strip():
                 groups.setdefault((record.kind, lang, name_key(entry["text"])), []).append((record, entry))
-    for (kind, lang, _key), members in groups.items():
+    for (_kind, lang, _key), members in groups.items():
         if len(members) < 2:
             continue
         all_machine = all(entry.get("status") == "machine" for _record, entry in members)

@@ -10,7 +10,8 @@ import re
 import unicodedata
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
+from ..model.knowledge import KnowledgeBase
+from ..model.shapes import as_list
 
 
 def normal(text: str) -> str:
@@ -37,11 +38,12 @@ def check(kb: KnowledgeBase):
         names = record.data.get("names")
         if not isinstance(names, dict):
             continue
-        cited = record.data.get("rules") if isinstance(record.data.get("rules"), list) else []
+        cited = as_list(record.data.get("rules"))
         for lang, entry in names.items():
             if not isinstance(entry, dict) or entry.get("status") != "official" or not isinstance(entry.get("text"), str):
                 continue
-            source = kb.get("source", entry.get("source")) if isinstance(entry.get("source"), str) else None
+            source_id = entry.get("source")
+            source = kb.get("source", source_id) if isinstance(source_id, str) else None
             if source is None or source.data.get("type") != "comprehensive-rules":
                 continue
             name = normal(entry["text"])

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..texts import text_fields
+from ..model.knowledge import KnowledgeBase
+from ..model.texts import text_entries
 
 
 def parse_version(value: str) -> dt.date | None:
@@ -24,14 +24,11 @@ def check(kb: KnowledgeBase):
         candidates: list[tuple[tuple, object]] = []
         if record.kind in ("ruling", "source") and "date" in record.data:
             candidates.append((("date",), record.data["date"]))
-        for field in text_fields(record):
-            for lang, entry in field.texts.items():
-                if not isinstance(entry, dict):
-                    continue
-                candidates.append((field.keys + (lang, "version"), entry.get("version")))
-                translates = entry.get("translates")
-                if isinstance(translates, dict):
-                    candidates.append((field.keys + (lang, "translates", "version"), translates.get("version")))
+        for field, lang, entry in text_entries(record):
+            candidates.append((field.keys + (lang, "version"), entry.get("version")))
+            translates = entry.get("translates")
+            if isinstance(translates, dict):
+                candidates.append((field.keys + (lang, "translates", "version"), translates.get("version")))
         for keys, value in candidates:
             if isinstance(value, dt.date):
                 continue  # an unquoted YAML date: already a real date

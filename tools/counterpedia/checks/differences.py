@@ -11,9 +11,9 @@ that is not there; on a drifted translation (the English changed since it was tr
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..provenance import is_drifted
-from ..texts import text_fields
+from ..model.knowledge import KnowledgeBase
+from ..model.provenance import is_drifted
+from ..model.texts import text_entries
 
 
 def _problems(difference: dict, own: str, english: str | None) -> list[str]:
@@ -35,17 +35,17 @@ def _problems(difference: dict, own: str, english: str | None) -> list[str]:
 
 def check(kb: KnowledgeBase):
     for record in kb:
-        for field in text_fields(record):
-            english = field.text("en")
-            for lang, entry in field.texts.items():
-                if not isinstance(entry, dict) or not isinstance(entry.get("differs"), list):
+        for field, lang, entry in text_entries(record):
+            if not isinstance(entry.get("differs"), list):
+                continue
+            if is_drifted(field.texts, lang, field.canonical):
+                continue  # noted against an earlier English: W201 asks for the translation's review first
+            text = entry.get("text")
+            own = text if isinstance(text, str) else ""
+            english = field.text("en") if lang != "en" else None
+            for i, difference in enumerate(entry["differs"]):
+                if not isinstance(difference, dict):
                     continue
-                if is_drifted(field.texts, lang, field.canonical):
-                    continue  # noted against an earlier English: W201 asks for the translation's review first
-                own = entry.get("text") if isinstance(entry.get("text"), str) else ""
-                for i, difference in enumerate(entry["differs"]):
-                    if not isinstance(difference, dict):
-                        continue
-                    for problem in _problems(difference, own, english if lang != "en" else None):
-                        yield diag.make(record.path, record.position(field.keys + (lang, "differs", i)), "E308",
-                                        f"the {lang} text's noted difference ({difference.get('kind')}): {problem}")
+                for problem in _problems(difference, own, english):
+                    yield diag.make(record.path, record.position(field.keys + (lang, "differs", i)), "E308",
+                                    f"the {lang} text's noted difference ({difference.get('kind')}): {problem}")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from .. import diagnostics as diag
 from ..catalogue.excluded import ExcludedListError, default_path, load_document, shape_errors
-from ..knowledge import KnowledgeBase
-from ..load import display_path, locate
+from ..model.knowledge import KnowledgeBase
+from ..storage.load import display_path, locate
 
 
 def data_root(kb: KnowledgeBase) -> Path | None:

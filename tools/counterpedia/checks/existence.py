@@ -8,7 +8,7 @@ machine translations.
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
+from ..model.knowledge import KnowledgeBase
 
 NOT_EVIDENCE = ("editorial", "machine-translation")
 
@@ -19,8 +19,8 @@ def check(kb: KnowledgeBase):
         if not isinstance(sources, list):
             continue
         ids = [s for s in sources if isinstance(s, str)]
-        known = [kb.get("source", s) for s in ids]
-        if not ids or any(s is None for s in known):
+        known = [source for source in (kb.get("source", s) for s in ids) if source is not None]
+        if not ids or len(known) < len(ids):
             continue  # empty: the schema's (E101); an unknown id: E111's
         if all(s.data.get("type") in NOT_EVIDENCE for s in known):
             yield diag.make(record.path, record.position(("sources",)), "E152",

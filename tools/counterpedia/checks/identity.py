@@ -6,7 +6,7 @@ counterpedia.checks.cards (unique within the card, E170)."""
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
+from ..model.knowledge import KnowledgeBase
 
 
 def check(kb: KnowledgeBase):

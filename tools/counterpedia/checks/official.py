@@ -3,34 +3,31 @@
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..publishers import PUBLISHER, is_copy, is_publisher_text
-from ..texts import text_fields
+from ..model.knowledge import KnowledgeBase
+from ..model.publishers import PUBLISHER, is_copy, is_publisher_text
+from ..model.texts import text_entries
 
 
 def check(kb: KnowledgeBase):
     for record in kb:
-        for field in text_fields(record):
-            for lang, entry in field.texts.items():
-                if not isinstance(entry, dict):
-                    continue
-                keys = field.keys + (lang,)
-                source_id = entry.get("source")
-                source = kb.get("source", source_id) if isinstance(source_id, str) else None
-                if entry.get("status") == "official" and source is not None and not is_publisher_text(source.data):
-                    by = source.data.get("publisher")
-                    what = f"{source.data.get('type')}" + (f", published by {by}" if by else ", no publisher named")
-                    yield diag.make(record.path, record.position(keys + ("source",)), "E161",
-                                    f"the official {lang} text cites '{source_id}' ({what}), "
-                                    f"which is not a text {PUBLISHER} published")
-                via_id = entry.get("via")
-                via = kb.get("source", via_id) if isinstance(via_id, str) else None
-                if via is None:
-                    continue  # no `via`, or an unknown id (E111)
-                if via_id == source_id:
-                    yield diag.make(record.path, record.position(keys + ("via",)), "E162",
-                                    f"the {lang} text names its own source '{via_id}' as the copy it was read from")
-                elif not is_copy(via.data):
-                    yield diag.make(record.path, record.position(keys + ("via",)), "E162",
-                                    f"the {lang} text was read 'via' '{via_id}', which is of type "
-                                    f"'{via.data.get('type')}': our own writing, not a copy of a published text")
+        for field, lang, entry in text_entries(record):
+            keys = field.keys + (lang,)
+            source_id = entry.get("source")
+            source = kb.get("source", source_id) if isinstance(source_id, str) else None
+            if entry.get("status") == "official" and source is not None and not is_publisher_text(source.data):
+                by = source.data.get("publisher")
+                what = f"{source.data.get('type')}" + (f", published by {by}" if by else ", no publisher named")
+                yield diag.make(record.path, record.position(keys + ("source",)), "E161",
+                                f"the official {lang} text cites '{source_id}' ({what}), "
+                                f"which is not a text {PUBLISHER} published")
+            via_id = entry.get("via")
+            via = kb.get("source", via_id) if isinstance(via_id, str) else None
+            if via is None:
+                continue  # no `via`, or an unknown id (E111)
+            if via_id == source_id:
+                yield diag.make(record.path, record.position(keys + ("via",)), "E162",
+                                f"the {lang} text names its own source '{via_id}' as the copy it was read from")
+            elif not is_copy(via.data):
+                yield diag.make(record.path, record.position(keys + ("via",)), "E162",
+                                f"the {lang} text was read 'via' '{via_id}', which is of type "
+                                f"'{via.data.get('type')}': our own writing, not a copy of a published text")

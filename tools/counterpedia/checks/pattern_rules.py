@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..rule_patterns import coverage, pattern_rules
+from ..model.knowledge import KnowledgeBase
+from ..model.rule_patterns import coverage, pattern_rules
 
 
 def check(kb: KnowledgeBase):

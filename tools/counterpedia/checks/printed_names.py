@@ -10,14 +10,13 @@ Comprehensive Rules or a card gives is a publisher's, and printings of other era
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .. import diagnostics as diag
+from .. import kinds
 from ..catalogue.printed import LANGS, PrintedText, Printing, choose, fold, sightings_for
-from ..knowledge import KnowledgeBase
-from ..texts import title
-
-KINDS = ("counter", "mechanic", "term")
+from ..model.knowledge import KnowledgeBase
+from ..model.texts import title
 
 
 def printed_texts(kb: KnowledgeBase) -> Iterator[PrintedText]:
@@ -47,12 +46,12 @@ def check(kb: KnowledgeBase):
     texts = list(printed_texts(kb))
     if not texts:
         return
-    records = [record for kind in KINDS for record in kb.all(kind)]
+    records = [record for kind in kinds.all_kinds() if kind.vocabulary for record in kb.all(kind.name)]
     for (kind, record_id, lang), choice in sorted(choose(sightings_for(texts, records)).items()):
         record = kb.get(kind, record_id)
         names = record.data.get("names") if record else None
         entry = names.get(lang) if isinstance(names, dict) else None
-        if not isinstance(entry, dict) or entry.get("status") not in ("machine", "community"):
+        if record is None or not isinstance(entry, dict) or entry.get("status") not in ("machine", "community"):
             continue
         current = entry.get("text")
         if not isinstance(current, str) or fold(current) == fold(choice.name):

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase
-from ..references import all_refs
+from ..model.knowledge import KnowledgeBase
+from ..model.references import all_refs
+from ..storage.layout import record_path
 
 
 def check(kb: KnowledgeBase):
@@ -21,7 +24,4 @@ def check(kb: KnowledgeBase):
 
 
 def _path(kind: str, record_id: str) -> str:
-    from pathlib import Path
-
-    from ..layout import record_path
     return record_path(Path("data"), kind, record_id).as_posix()

@@ -6,10 +6,10 @@ loader, which for clean data would cost more than the whole check."""
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from .. import rule_numbers
-from ..knowledge import KnowledgeBase
-from ..references import cited_rules
-from ..shapes import as_list
+from ..model import rule_numbers
+from ..model.knowledge import KnowledgeBase
+from ..model.references import cited_rules
+from ..model.shapes import as_list
 
 
 def check(kb: KnowledgeBase):

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import numbers
 import re
-from typing import Callable
+from collections.abc import Callable
+from typing import Literal
 
 Predicate = Callable[[object], bool]
 
@@ -73,10 +74,10 @@ def _all(tests: list[Predicate]) -> Predicate:
         return lambda value: True
     if len(tests) == 1:
         return tests[0]
-    tests = tuple(tests)
+    frozen = tuple(tests)
 
     def every(value) -> bool:
-        for test in tests:
+        for test in frozen:
             if not test(value):
                 return False
         return True
@@ -106,6 +107,7 @@ def _compile(schema) -> Predicate:
 
 def _object(properties: dict, additional) -> Predicate:
     checks = {name: _compile(sub) for name, sub in properties.items()}
+    other: Predicate | Literal[False] | None
     if additional is True or (isinstance(additional, dict) and not additional):
         other = None
     elif additional is False:

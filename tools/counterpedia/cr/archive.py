@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from . import locate
 from .diff import Change, align, diff
-from .parse import Edition, Rule
+from .parse import Edition, Rule, parse_file
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,6 @@ _LOADED: dict[tuple, RulesArchive] = {}
 
 def from_files(paths) -> RulesArchive:
     """Parse and align the given CR files once per process (the three language builds share it)."""
-    from .parse import parse_file
 
     key = tuple(sorted(str(p) for p in paths))
     if key not in _LOADED:
@@ -92,7 +92,6 @@ def from_files(paths) -> RulesArchive:
 
 def available() -> RulesArchive | None:
     """The archive of every edition found where users' commands look (--cr aside), or None."""
-    from . import locate
 
     try:
         found = locate.available_editions()

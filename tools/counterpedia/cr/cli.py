@@ -12,13 +12,14 @@ import argparse
 import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from . import locate
+from . import ja_fetch, ja_locate, locate
 from .diff import Change, diff, summary
 from .fetch import FetchError, check_edition_id, check_url, fetch
 from .history import RuleNotFound, Step, history
+from .ja_parse import parse_file as parse_ja
 from .locate import CRNotFound
 from .parse import CRParseError, Edition, effective_date, parse_file, split_lines
 from .words import to_terminal, word_diff
@@ -134,7 +135,7 @@ def _usage(parser: argparse.ArgumentParser) -> int:
     return USAGE
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load(path: Path) -> Edition:
     return parse_file(path)
 
@@ -195,8 +196,8 @@ def _print_diff(old: Edition, new: Edition, changes: list[Change], context: int 
             print(f"renumbered {change.old} → {change.new}{note}")
         else:
             print(f"{change.change} {change.new or change.old}")
-        if change.change in ("added", "removed"):
-            rule = change.new_rule or change.old_rule
+        rule = change.new_rule or change.old_rule
+        if change.change in ("added", "removed") and rule is not None:  # an added rule has a new one, a removed an old
             print(_indent(rule.text))
             for example in rule.examples:
                 print(_indent(f"Example: {example}"))
@@ -295,15 +296,12 @@ def run_fetch(args: argparse.Namespace) -> int:
 
 
 def _fetch_ja(args: argparse.Namespace) -> int:
-    from . import ja_fetch, ja_locate
-    from .ja_parse import parse_file as parse_ja
-
     if args.edition is not None and not (len(args.edition) == 8 and args.edition.isdigit()):
         return _error(f"'{args.edition}' is not an edition id: expected YYYYMMDD, such as 20260116", USAGE)
     target = Path(args.dir) if args.dir else ja_locate.cache_dir()
     path = ja_fetch.fetch(args.edition, target, url=args.url)
     edition = parse_ja(path)
-    print(f"saved the Japanese {edition.edition} (effective {edition.effective.isoformat()}, {len(edition.rules)} rules, "
+    print(f"saved the Japanese {edition.edition} (effective {edition.effective}, {len(edition.rules)} rules, "
           f"{len(edition.glossary)} glossary entries) to {path}")
     where, _searched = ja_locate.source()
     if not args.dir and where != "cache":

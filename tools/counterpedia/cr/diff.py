@@ -160,7 +160,7 @@ def _pair_by_children(pairs: _Pairs, level: int) -> None:
             continue
         parent, votes = parents.most_common(1)[0]
         target = pairs.new.rules.get(parent) if parent else None
-        if votes * 2 > len(children) and target and target.level == level and parent not in pairs.taken:
+        if parent and votes * 2 > len(children) and target and target.level == level and parent not in pairs.taken:
             pairs.add(rule.number, parent)
 
 
@@ -281,7 +281,7 @@ def diff(old: Edition, new: Edition) -> list[Change]:
     changes += [compare(rule, None) for number, rule in old.rules.items() if number not in pairs]
     changes += [compare(None, rule) for number, rule in new.rules.items() if number not in matched]
     # Rule order of the new edition; a removed rule sits where it was.
-    changes.sort(key=lambda c: (number_key(c.new or c.old), c.new is None))
+    changes.sort(key=lambda c: (number_key(c.new or c.old or ""), c.new is None))
     return changes
 
 

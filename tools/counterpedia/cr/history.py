@@ -6,9 +6,9 @@ keeps its history: rad counters' 727.1 of 2025-11 is 726.1 of 2025-06 and 725.1 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Sequence
 
 from .diff import align
 from .parse import Edition, Rule

@@ -32,7 +32,7 @@ class Node:
     tag: str
     attrs: dict[str, str]
     children: list = field(default_factory=list)  # Node or str
-    parent: "Node | None" = None
+    parent: Node | None = None
 
     def text(self) -> str:
         parts: list[str] = []
@@ -112,7 +112,7 @@ def select(root: Node, selector: str) -> list[Node]:
     return found
 
 
-def _chain_matches(node: Node, chain) -> bool:
+def _chain_matches(node: Node | None, chain) -> bool:
     for simple in reversed(chain):
         if node is None or node.tag == "#document" or not node.matches(simple):
             return False
@@ -161,7 +161,7 @@ def fetch(
         raise FetchError(f"{url}: {error}; nothing was saved") from None
     if edition is not None and parsed.edition != edition:
         raise FetchError(
-            f"{url}: the page holds the edition effective {parsed.effective.isoformat()} ({parsed.edition}), "
+            f"{url}: the page holds the edition effective {parsed.effective} ({parsed.edition}), "
             f"not {edition}; nothing was saved"
         )
     text = "\n".join(lines) + "\n"

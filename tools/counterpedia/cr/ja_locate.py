@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from .ja_parse import parse_file
 from .locate import CRNotFound
 
 ENV = "COUNTERPEDIA_CR_JA"
@@ -73,7 +74,6 @@ _PARSED: dict[str, object] = {}
 def available(env: Mapping[str, str] | None = None):
     """The Japanese edition found where commands look ($COUNTERPEDIA_CR_JA, else the cache), parsed once
     per process; None when there is none. A file that is set but unreadable raises (its message says why)."""
-    from .ja_parse import parse_file
 
     path = find(None, env)
     if path is None:

@@ -30,6 +30,7 @@ from datetime import date
 from functools import cached_property
 from pathlib import Path
 
+from ..model import rule_numbers
 from .parse import parse_path, split_lines
 
 CONTENTS_MARKER = "もくじ"
@@ -69,13 +70,11 @@ class JaRule:
     @property
     def level(self) -> int:
         """1 for a section, 2 for a rule, 3 for a subrule."""
-        if "." not in self.number:
-            return 1
-        return 3 if self.number[-1].isalpha() else 2
+        return rule_numbers.level(self.number)
 
     @property
     def section(self) -> str:
-        return self.number[:3]
+        return rule_numbers.section_of(self.number)
 
     @property
     def name(self) -> str | None:
@@ -340,7 +339,7 @@ def _parse_body(lines: list[str], start: int, end: int, warnings: list[str]):
                     warnings.append(f"line {lineno}: rule {number} repeats its number; the repetition is dropped")
                     text = text[repeated.end():]
                 paragraphs = [text]
-            else:
+            elif section:
                 number, paragraphs = section[1], [section[2].strip()]
         elif chapter:
             flush()

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..shapes import as_list
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase, Record
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.shapes import as_list
 from . import ja_texts
 from .ja_parse import JaEdition
 

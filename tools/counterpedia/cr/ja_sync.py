@@ -19,10 +19,10 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
-from ..shapes import as_list
-from .. import yamlio
-from ..knowledge import KnowledgeBase, Record
-from ..provenance import text_hash
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.provenance import text_hash
+from ..model.shapes import as_list
+from ..storage import yamlio
 from . import ja_texts
 from .ja_parse import JaEdition
 
@@ -89,7 +89,7 @@ class _Planner:
         self.is_ja_cr = ja_texts.japanese_cr_source(kb)
 
     def data_of(self, record: Record):
-        path = record.document.path
+        path = record.path  # the file a rule record was read from
         if path not in self.documents:
             self.documents[path] = yamlio.load(Path(path))
         return self.documents[path]
@@ -126,7 +126,7 @@ class _Planner:
         title = ja_texts.rule_title(record, self.edition)
         if title is not None and isinstance(data.get("title"), dict):
             self.fill(record, data["title"], title.text, f"title ({title.origin})")
-        for i, entry in enumerate(as_list(data.get("rules"))):
+        for entry in as_list(data.get("rules")):
             number = entry.get("number")
             rule = self.edition.get(number)
             if rule is None:

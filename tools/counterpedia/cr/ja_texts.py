@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..shapes import as_list
-from ..knowledge import KnowledgeBase, Record
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.shapes import as_list
 from .ja_parse import KEYWORD_SECTIONS, JaEdition
 
 GROUP_RE = re.compile(r"(\d{3})\.(\d+)")
@@ -53,8 +53,8 @@ def rule_title(record: Record, edition: JaEdition) -> Expected | None:
             if heading is not None and heading.name and (heading.english_name or "").casefold() == english:
                 return Expected(("title",), heading.name, f"heading {group}")
         return None
-    heading = edition.heading(section)
-    return Expected(("title",), heading, f"heading {section}") if heading else None
+    title = edition.heading(section)
+    return Expected(("title",), title, f"heading {section}") if title else None
 
 
 def mechanic_name(record: Record, edition: JaEdition) -> Expected | None:

@@ -12,11 +12,13 @@ ends and the spaces around a line are normalized.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable
+
+from ..model import rule_numbers
 
 # One pattern per kind of line, anchored at column 0: continuation paragraphs are indented,
 # so a number inside one can never be taken for a rule.
@@ -50,21 +52,15 @@ class Rule:
     @property
     def level(self) -> int:
         """1 for a section, 2 for a rule, 3 for a subrule."""
-        if "." not in self.number:
-            return 1
-        return 3 if self.number[-1].isalpha() else 2
+        return rule_numbers.level(self.number)
 
     @property
     def parent(self) -> str | None:
-        if self.level == 3:
-            return self.number[:-1]
-        if self.level == 2:
-            return self.number.split(".")[0]
-        return None
+        return rule_numbers.parent_of(self.number)
 
     @property
     def section(self) -> str:
-        return self.number[:3]
+        return rule_numbers.section_of(self.number)
 
 
 @dataclass(frozen=True, eq=False)
@@ -248,7 +244,7 @@ def _parse_rules(lines: list[str], start: int, end: int) -> tuple[dict[str, Rule
             if rule:
                 number = f"{rule[1]}.{rule[2]}{rule[3]}"
                 title, paragraphs = None, [rule[4].strip()]
-            else:
+            elif section:
                 number = section[1]
                 title, paragraphs = section[2].strip(), [section[2].strip()]
             first_line, examples = lineno, []

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Literal
 
 from .. import diagnostics as diag
-from ..knowledge import KnowledgeBase, Record
-from ..shapes import as_dict, as_list
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.shapes import as_dict, as_list
 from .diff import align
 from .parse import Edition, Rule
 
@@ -51,7 +52,7 @@ def compare_quotes(kb: KnowledgeBase, target: Edition, edition_loader: Callable[
     alignments: dict[str, dict[str, str] | None] = {}
     by_text: dict[str, str] | None = None
 
-    def aligned(version: str | None, number: str) -> str | None | bool:
+    def aligned(version: str | None, number: str) -> str | None | Literal[False]:
         """The number in `target` of `number` as numbered in `version`; False when unknown."""
         if not version or version == target.edition:
             return False
@@ -80,8 +81,8 @@ def compare_quotes(kb: KnowledgeBase, target: Edition, edition_loader: Callable[
                 if found is None or target[found].text != text:
                     if by_text is None:
                         by_text = {}
-                        for rule in target.rules.values():
-                            by_text.setdefault(rule.text, rule.number)
+                        for candidate in target.rules.values():
+                            by_text.setdefault(candidate.text, candidate.number)
                     found = by_text.get(text, found)
             rule = target.get(found) if found else None
             if rule is None:

@@ -4,7 +4,7 @@
 (`--cr-ja FILE`, $COUNTERPEDIA_CR_JA, or the cache where `cr fetch --lang ja` saves it).
 
 `cr sync --apply` plans every file first, checks that the planned data still validates (no rule quoted
-twice, every cited rule quoted), then writes the whole plan through `counterpedia.writes`: a journal
+twice, every cited rule quoted), then writes the whole plan through `counterpedia.storage.writes`: a journal
 first, each file atomically, so that a killed or failed run is finished by the next one."""
 
 from __future__ import annotations
@@ -14,12 +14,18 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from .. import writes
+from ..checks import rules as rule_checks
+from ..checks import schema
 from ..diagnostics import Diagnostic, render_all
-from ..knowledge import KnowledgeBase, from_documents, load
-from ..load import parse_document
+from ..model.knowledge import KnowledgeBase, from_documents, load
+from ..storage import writes
+from ..storage.load import parse_document
 from . import ja_locate, locate
 from .cli import USAGE, _error, _guarded, _load, cr_option
+from .ja_parse import JaCRParseError, parse_file
+from .ja_quotes import check
+from .ja_sync import plan as ja_plan
+from .parse import Edition
 from .quotes import SAME, compare_quotes, diagnostics
 from .sync import SyncPlan, apply, plan
 
@@ -60,7 +66,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     sync.set_defaults(func=run_sync)
 
 
-def _target(args) -> tuple:
+def _target(args) -> Edition:
     path = locate.find(args.edition, args.cr) if args.edition else locate.newest(args.cr)
     return _load(path)
 
@@ -86,8 +92,6 @@ class _DataError(Exception):
 def quote_problems(kb: KnowledgeBase) -> list[Diagnostic]:
     """The validator's errors that make quotes unsafe to compare or update: a rule record against its
     schema (a number YAML reads as a float, `rules: 5`…), and CR numbers (E120–E122)."""
-    from ..checks import rules as rule_checks
-    from ..checks import schema
 
     found: set[Diagnostic] = set()
     for record in kb.all("rule") + [d for d in kb.duplicates if d.kind == "rule"]:
@@ -221,8 +225,6 @@ _run_sync_en = _with_data(_sync, finish_pending=lambda args: args.apply)
 
 
 def _ja_edition(args):
-    from .ja_parse import parse_file
-
     return parse_file(ja_locate.require(args.cr_ja))
 
 
@@ -233,8 +235,6 @@ def _clean_knowledge(args):
 def _with_ja(command):
     @_guarded
     def wrapper(args) -> int:
-        from .ja_parse import JaCRParseError
-
         try:
             edition = _ja_edition(args)
             return command(args, edition, _clean_knowledge(args))
@@ -250,8 +250,6 @@ def _with_ja(command):
 
 @_with_ja
 def _run_check_ja(args, edition, kb) -> int:
-    from .ja_quotes import check
-
     result = check(kb, edition)
     output = render_all(result.diagnostics, args.format)
     if output:
@@ -264,8 +262,6 @@ def _run_check_ja(args, edition, kb) -> int:
 
 @_with_ja
 def _run_sync_ja(args, edition, kb) -> int:
-    from .ja_sync import plan as ja_plan
-
     source = args.source or f"cr-ja-{edition.edition}"
     for option, value in (("--source", source), ("--via", args.via)):
         if value and kb.get("source", value) is None:

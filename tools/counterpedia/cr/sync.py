@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ruamel.yaml.comments import CommentedMap
 
-from .. import writes, yamlio
-from ..format import format_data
-from ..load import schema_kind
-from ..knowledge import KnowledgeBase
-from ..references import cited_rules
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.references import cited_rules
+from ..storage import writes, yamlio
+from ..storage.format import format_data
+from ..storage.load import schema_kind
 from .quotes import CHANGED, MOVED, SAME, VANISHED, QuoteChange
 
 
@@ -29,7 +30,7 @@ class SyncPlan:
     def lines(self) -> list[str]:
         out = []
         for change in self.requoted:
-            what = "renumbered to " + change.new_number if change.state == MOVED else "re-quoted"
+            what = f"renumbered to {change.new_number}" if change.state == MOVED else "re-quoted"
             if change.state == MOVED and (change.text_changed or change.examples_changed):
                 what += " and re-quoted"
             out.append(f"{change.record.path}: rule {change.number} {what}")
@@ -60,10 +61,10 @@ def _set_text(texts: CommentedMap, value: str, edition: str) -> None:
 
 def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str) -> SyncPlan:
     result = SyncPlan(edition)
-    documents: dict[str, object] = {}
+    documents: dict[str, Any] = {}
 
-    def data_of(record):
-        path = record.document.path
+    def data_of(record: Record) -> Any:
+        path = record.path  # the file a rule record was read from
         if path not in documents:
             documents[path] = yamlio.load(Path(path))
         return documents[path]
@@ -74,10 +75,11 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str) -> SyncPla
             continue
         data = data_of(change.record)
         rule = change.rule
+        assert rule is not None, change  # only a vanished quote has no rule in the edition
         entry = data["rules"][change.index]
         if change.state == MOVED:
-            entry["number"] = _same_style(entry["number"], change.new_number)
-            result.renumbered[change.number] = change.new_number
+            entry["number"] = _same_style(entry["number"], str(change.new_number))
+            result.renumbered[change.number] = str(change.new_number)
         _set_text(entry["text"], rule.text, edition)
         if change.examples_changed:
             examples = entry.setdefault("examples", [])
@@ -96,7 +98,7 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str) -> SyncPla
     kept = {c.number for c in changes if c.state != MOVED}
     result.collisions = [(c, c.new_number) for c in changes if c.state == MOVED and c.new_number in kept]
     # A record whose rules all moved to another section follows them (rad counters: 725 -> 726 -> 727).
-    for path, data in documents.items():
+    for data in documents.values():
         sections = {str(entry.get("number", ""))[:3] for entry in data.get("rules") or []}
         if len(sections) == 1 and data.get("section") not in sections:
             data["section"] = _same_style(data.get("section"), sections.pop())

@@ -3,5 +3,5 @@
 Modules: jsonstream (incremental reading of a top-level JSON array), scryfall (Scryfall's bulk-data
 files -> cards, counter `cards` lists, rulings, printed Japanese and French names), printed_names (a stage of
 the MTGJSON import: the names printed cards give to counter kinds, mechanics and terms), cli (`counterpedia
-import scryfall`). Writes go through counterpedia.yamlio (round trip, atomic), as `cr sync`'s do.
+import scryfall`). Writes go through counterpedia.storage.yamlio (round trip, atomic), as `cr sync`'s do.
 """

@@ -12,11 +12,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
-from ..knowledge import KnowledgeBase
-from ..rule_numbers import find_references
+from ..model.knowledge import KnowledgeBase
+from ..model.rule_numbers import find_references
 from .counter_text import CounterScanner
 
 

@@ -6,14 +6,18 @@ done (nothing written), 2 bad usage (no such file or folder, a bad option)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 from pathlib import Path
 
+from ..catalogue.excluded import ExcludedListError, default_path, load_excluded
+from ..commands.arguments import ArgumentParser
+from ..storage.writes import WriteError, apply_plan, journal_path, recover
+from .mtgjson.pipeline import ImportError_, run
+from .scryfall import COMMAND, ImportFormatError, plan
+
 
 def cmd_import_scryfall(args) -> int:
-    from ..writes import WriteError, apply_plan, journal_path, recover
-    from .scryfall import COMMAND, ImportFormatError, plan
-
     prog = "counterpedia import scryfall"
     data_dir = _data_dir(prog, args)
     if data_dir is None:
@@ -60,8 +64,6 @@ def _data_dir(prog: str, args) -> Path | None:
 
 
 def _excluded(data_dir: Path) -> list[str]:
-    from ..catalogue.excluded import ExcludedListError, default_path, load_excluded
-
     path = default_path(data_dir)
     if not path.is_file():
         return []
@@ -72,8 +74,6 @@ def _excluded(data_dir: Path) -> list[str]:
 
 
 def cmd_import_mtgjson(args) -> int:
-    from .mtgjson.pipeline import ImportError_, run
-
     prog = "counterpedia import mtgjson"
     data_dir = _data_dir(prog, args)
     if data_dir is None:
@@ -95,7 +95,6 @@ def cmd_import_mtgjson(args) -> int:
 
 
 def _is_date(value: str) -> bool:
-    import datetime as dt
     try:
         dt.date.fromisoformat(value)
         return len(value) == 10
@@ -104,8 +103,6 @@ def _is_date(value: str) -> bool:
 
 
 def register(sub) -> None:
-    from ..cli import ArgumentParser
-
     p = sub.add_parser("import", help="fill the data from public bulk data (MTGJSON, Scryfall)")
     import_sub = p.add_subparsers(dest="import_command", metavar="SOURCE", parser_class=ArgumentParser, required=True)
     m = import_sub.add_parser(

@@ -19,10 +19,8 @@ reported so that the catalogue can be completed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
-
-from ..catalogue.crscan import name_pattern
 
 # "counter" as a verb, after the card's own names are replaced by CARDNAME.
 VERB_RE = re.compile(
@@ -62,7 +60,7 @@ class TextScan:
     unknown: set[str] = field(default_factory=set)  # words used as a kind that the catalogue does not have
     excluded: set[str] = field(default_factory=set)  # kinds of the reviewed excluded list
 
-    def merge(self, other: "TextScan") -> None:
+    def merge(self, other: TextScan) -> None:
         self.kinds |= other.kinds
         self.any_counter = self.any_counter or other.any_counter
         self.unknown |= other.unknown
@@ -164,8 +162,3 @@ class CounterScanner:
 
 def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
     return any(start <= position < end for start, end in spans)
-
-
-def pattern_for(name: str) -> re.Pattern:
-    """One kind's pattern, as the catalogue uses it (kept for callers that look for one name)."""
-    return name_pattern(name)

@@ -21,8 +21,8 @@ import io
 import json
 import lzma
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 CHUNK = 1 << 20
 _WS = " \t\r\n"

@@ -16,8 +16,8 @@ import re
 import sys
 from pathlib import Path
 
-from ..layout import record_path
-from ..writes import FileWrite, apply_plan, recover
+from ..storage.layout import record_path
+from ..storage.writes import FileWrite, apply_plan, recover
 
 _CARDS_BLOCK = re.compile(r"^cards:[ \t]*(?:\[(?P<flow>[^\]\n]*)\][ \t]*)?\n(?P<items>(?:[ \t]+-[ \t]*\S[^\n]*\n)*)", re.M)
 

@@ -1,8 +1,8 @@
 """The merge rules both importers share: imported cards and rulings into card records.
 
 - A card is found by its Oracle ID; a card record without one is found by its English name (and gets the
-  Oracle ID). Otherwise a new record is made, its id given by `counterpedia.ids.allocate` (the Oracle ID
-  is its identity), in its shard folder (`counterpedia.layout`).
+  Oracle ID). Otherwise a new record is made, its id given by `counterpedia.model.ids.allocate` (the Oracle ID
+  is its identity), in its shard folder (`counterpedia.storage.layout`).
 - A field that is missing is added. A field that is there is never changed: when its value is the one the
   import reads, it is "unchanged"; when it differs, it is a **conflict**, reported and kept as it is (a
   hand edit, or a change in the source that a person should look at).
@@ -16,30 +16,30 @@
 
 The merge decides from the plain data of the knowledge base; only the records that change are parsed
 again with the round-trip loader and edited, so their untouched lines stay byte for byte as they were.
-Nothing is written here: `Workspace.writes()` is the plan that `counterpedia.writes.apply_plan` applies.
+Nothing is written here: `Workspace.writes()` is the plan that `counterpedia.storage.writes.apply_plan` applies.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import LiteralScalarString
 
-from .. import yamlio
-from ..format import format_data, format_text
-from ..load import schema_kind
-from ..ids import allocate, slug
-from ..knowledge import KnowledgeBase, Record
-from ..layout import record_path
-from ..writes import FileWrite
+from ..langs import LANGS
+from ..model.ids import allocate, slug
+from ..model.knowledge import KnowledgeBase, Record
+from ..storage import yamlio
+from ..storage.format import format_data, format_text
+from ..storage.layout import record_path
+from ..storage.load import schema_kind
+from ..storage.writes import FileWrite
 from .model import ImportedCard, ImportedRuling, Printed, Provenance
 
-LANGS = ("ja", "en", "fr")
 KINDS = ("card records", "oracle ids", "names", "texts", "counter links", "any-counter flags", "rulings",
          "ruling links", "sources")
 

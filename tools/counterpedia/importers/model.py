@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..provenance import text_hash
+from ..model.provenance import text_hash
 
 
 @dataclass(frozen=True)
@@ -18,7 +18,7 @@ class Printing:
     number: str
     date: str  # YYYY-MM-DD
 
-    def newer_than(self, other: "Printing | None") -> bool:
+    def newer_than(self, other: Printing | None) -> bool:
         """Most recent first: the later release date; on the same date, the lower collector number
         (a set's regular printing rather than its variants)."""
         if other is None:
@@ -48,7 +48,7 @@ class Printed:
 
 @dataclass(frozen=True)
 class Provenance:
-    """How one import labels what it writes (see TEAM.md, "Provenance of imported texts")."""
+    """How one import labels what it writes (docs/editors/catalogue.md: importing cards)."""
 
     command: str  # e.g. "counterpedia import mtgjson"
     via: str  # the copy the official texts were read from: a source id (mtgjson-20220425, scryfall-bulk-data)

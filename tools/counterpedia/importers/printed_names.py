@@ -18,27 +18,28 @@ Given MTGJSON sets (objects with `.code`, `.release_date` and `.cards`, MTGJSON 
 - the review list `catalogue/printed-name-variants.yaml`: every name that older printings show besides
   the chosen one, every disagreement with an official name, every Japanese mechanic name that differs.
 
-Nothing is written here: `apply` hands the plan to `counterpedia.writes.apply_plan`.
+Nothing is written here: `apply` hands the plan to `counterpedia.storage.writes.apply_plan`.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import ScalarString
 
-from .. import yamlio
-from ..catalogue.printed import Choice, PrintedText, Printing, choose, fold, sightings_for
-from ..format import format_text
-from ..knowledge import KnowledgeBase, load
-from ..load import schema_kind
-from ..texts import text_fields
-from ..writes import FileWrite, apply_plan, recover
+from ..catalogue.printed import Choice, PrintedText, Printing, SightingCollector, choose, fold, sightings_for
+from ..langs import LANGS
+from ..model.knowledge import KnowledgeBase, load
+from ..model.texts import text_fields
+from ..storage import yamlio
+from ..storage.format import format_text
+from ..storage.load import schema_kind
+from ..storage.writes import FileWrite, apply_plan, recover
 
 SOURCE = "wotc-printed-cards"
 VIA = "mtgjson-20220425"
@@ -48,7 +49,7 @@ HEADER_MARK = "# Printed names"
 # What this stage writes, per kind: the languages whose name it may set.
 WRITES = {"counter": ("ja", "fr"), "mechanic": ("fr",), "term": ("fr",)}
 REPLACEABLE = ("machine", "community")
-LANG_ORDER = ("ja", "en", "fr")
+LANG_ORDER = LANGS
 
 
 # ---------------------------------------------------------------- from MTGJSON sets to printed texts
@@ -432,7 +433,7 @@ def report(result: Plan) -> list[str]:
                      f"({(current or {}).get('status')}), printed {choice.name} [{choice.sighting.printing.label()}]")
     for path, where in result.reworded:
         lines.append(f"reworded: {path} {where}")
-    for kind, record_id, lang, where in result.kept:
+    for kind, record_id, _lang, where in result.kept:
         lines.append(f"kept (not a machine text): {kind} {record_id} {where} still uses a replaced name")
     for path, where, old, new in result.review:
         lines.append(f"review: {path} {where} uses '{old}' (now '{new}' for another record): not changed")
@@ -455,8 +456,6 @@ class PrintedNamesStage:
     texts as it comes, then plans the name changes in the same journaled write as the cards."""
 
     def __init__(self, context):
-        from ..catalogue.printed import SightingCollector
-
         self.context = context
         self.collector = SightingCollector(named_records(context.kb))
 

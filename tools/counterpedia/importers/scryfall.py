@@ -19,6 +19,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..langs import PRINTED_LANGS
+from ..model.knowledge import load
 from .about import AboutFinder
 from .counter_text import CounterScanner, TextScan, kinds_from_counters
 from .jsonstream import JSONStreamError, iter_objects
@@ -29,7 +31,7 @@ from .printed import Skipped, wrong_name, wrong_text
 COMMAND = "counterpedia import scryfall"
 VIA = "scryfall-bulk-data"
 RULING_SOURCES = {"wotc": ("wotc-rulings", "official"), "scryfall": ("scryfall-notes", "community")}
-LANGS = ("ja", "fr")
+LANGS = PRINTED_LANGS
 UPGRADES = ("mtgjson-rulings-",)
 
 SOURCE_RECORDS = {
@@ -211,8 +213,6 @@ class Result:
 def plan(data_dir: Path, oracle: Path, rulings: Path | None = None, all_cards: Path | None = None,
          version: str | None = None, excluded: list[str] = (), dry_run: bool = False) -> Result:
     """Scan the files and plan every change (nothing is written here)."""
-    from ..knowledge import load
-
     version = version or dt.date.today().isoformat()
     kb, _problems = load(data_dir)
     kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))

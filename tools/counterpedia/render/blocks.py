@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
-from ..knowledge import KnowledgeBase
-from ..provenance import LANGS, text_state
+from ..langs import LANGS
+from ..model.knowledge import KnowledgeBase
+from ..model.provenance import text_state
+from ..model.shapes import as_dict
+from ..model.texts import canonical_of
 from . import i18n, urls
-from ..texts import canonical_of
 from .markup import Linker, escape, escape_line, paragraphs
 
 # A web address Markdown can autolink as it is: no space, quote or angle bracket to end it early.
@@ -110,7 +112,7 @@ class TextRenderer:
         sentences = [s for s in sentences if s]
         if not sentences:
             return []
-        lines = [f'<div class="cp-differs" markdown="1">', "", f'<span class="cp-differs__label">{i18n.t("differs_intro", self.lang)}</span>', ""]
+        lines = ['<div class="cp-differs" markdown="1">', "", f'<span class="cp-differs__label">{i18n.t("differs_intro", self.lang)}</span>', ""]
         lines += [f"- {self.linker.to_markdown(sentence, page)}" for sentence in sentences]
         return lines + ["", "</div>", ""]
 
@@ -178,14 +180,14 @@ class TextRenderer:
         return "\n".join(lines)
 
     def printed_label(self, entry: dict, lang: str) -> str:
-        printing = entry.get("printing") if isinstance(entry.get("printing"), dict) else {}
+        printing = as_dict(entry.get("printing"))
         where = i18n.t("printed_on", self.lang).format(set=printing.get("set", "?"), number=printing.get("number", "?"),
                                                         date=entry.get("version", "?"))
         return f"{i18n.LANG_NAMES[self.lang][lang]} — {where}"
 
     def ruling_block(self, page: str, ruling: dict, skip_card: str | None = None) -> str:
         """A ruling in the page's language when a translation exists; else its original, authoritative text."""
-        texts = ruling.get("text") if isinstance(ruling.get("text"), dict) else {}
+        texts = as_dict(ruling.get("text"))
         original = ruling.get("original") if ruling.get("original") in texts else canonical_of(texts, "en")
         if self.lang in texts or original is None:
             return self.block(page, texts, original, skip_card)

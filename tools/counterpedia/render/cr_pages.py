@@ -11,7 +11,7 @@ from .markup import escape
 
 
 def change_anchor(old: str | None, new: str | None) -> str:
-    return f"c-{urls.rule_anchor(new)}" if new else f"r-{urls.rule_anchor(old)}"
+    return f"c-{urls.rule_anchor(new)}" if new else f"r-{urls.rule_anchor(old or '')}"
 
 
 def changes_page(old: str, new: str) -> str:
@@ -110,7 +110,7 @@ class FullRulesRenderer:
                     continue
                 body = self.linker.to_markdown(rule.text, page, prefer_full=True)
                 examples = [self.linker.to_markdown(e, page, prefer_full=True) for e in rule.examples]
-                marks = [(m, urls.relative(page, changes_page(m.previous_edition, m.edition), change_anchor(m.previous, m.number)))
+                marks = [(m, urls.relative(page, changes_page(str(m.previous_edition), m.edition), change_anchor(m.previous, m.number)))
                          for m in self.archive.marks(rule.number)]
                 entries.append((rule, body, examples, marks, self.ja_rule(page, rule.number)))
             pages[page] = self.site.render("cr_section.md.j2", page, section=newest.rules[section_number],

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..knowledge import KnowledgeBase, Record
-from ..texts import text_fields
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.texts import text_fields
 
 
 @dataclass(frozen=True)

@@ -8,30 +8,21 @@ The repository's URL comes from configuration only: `repo_url` in mkdocs.yml, or
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
-from ..knowledge import KnowledgeBase, Record
+from .. import kinds
+from ..model.knowledge import KnowledgeBase, Record
 from . import urls
 
-# Pages built from many records: the folder (relative to the data folder) they come from.
-FOLDER_PAGES = {
-    "index.md": "counters/",
-    "cards/index.md": "cards/",
-    "mechanics/index.md": "mechanics/",
-    "rules/index.md": "rules/",
-    "rulings/index.md": "rulings/",
-    "rulings/by-counter.md": "",  # rulings kept in card files and in data/rulings/
-    "glossary.md": "terms/",
-    "sources.md": "sources/",
-    "status.md": "",
-}
+# Pages built from many records of several folders, besides each kind's index page (built from its folder):
+# the data folder.
+DATA_PAGES = ("rulings/by-counter.md", "status.md")  # rulings are kept in card files and in data/rulings/
 # Pages under a prefix, built from many records of several folders: the rulings of a year, the rulings about a
 # counter or a mechanic (each kept in its card's file or in data/rulings/): the data folder.
 FOLDER_PREFIXES = {
     "rulings/": "",
 }
 CR_GENERATOR = "tools/counterpedia/render/cr_pages.py"
-PAGE_KINDS = ("counter", "rule", "card", "mechanic")  # kinds with a page of their own
 
 
 def repository_url(configured: str | None, env: Mapping[str, str]) -> str | None:
@@ -56,13 +47,16 @@ def page_sources(kb: KnowledgeBase, record_file: Callable[[Record], str | None],
     """Page (its path in the site's sources, e.g. counters/rad.md) -> what it is generated from, relative to the
     repository root (a folder ends in /). `record_file` gives a record's file relative to the repository root."""
     data = data_folder.rstrip("/") + "/"
-    sources = {page: data + folder for page, folder in FOLDER_PAGES.items()}
+    sources = {kind.index_page: data + kind.folder + "/" for kind in kinds.all_kinds()}
+    sources.update({page: data for page in DATA_PAGES})
     sources.update({prefix: data + folder for prefix, folder in FOLDER_PREFIXES.items()})
-    for kind in PAGE_KINDS:
-        for record in kb.all(kind):
+    for kind in kinds.all_kinds():
+        if not kind.own_page:
+            continue  # shown on a shared page: its index page, which points at the folder
+        for record in kb.all(kind.name):
             target = record_file(record)
             if target is not None:
-                sources[urls.page_path(kind, record.id)[0]] = target
+                sources[urls.page_path(kind.name, record.id)[0]] = target
     return sources
 
 

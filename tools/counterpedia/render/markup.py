@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .. import rule_numbers
-from ..knowledge import KnowledgeBase
+from ..model import rule_numbers
+from ..model.knowledge import KnowledgeBase
 from . import urls
 
 # Characters Python-Markdown would interpret inside a paragraph. `&` too: "&amp;" written in a text

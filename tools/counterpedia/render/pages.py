@@ -1,22 +1,33 @@
-"""Every page of one language's site, as Markdown, computed from the knowledge base alone."""
+"""Every page of one language's site, as Markdown, computed from the knowledge base alone.
+
+The built-in kinds have pages of their own design (a method each below); a kind added to the registry
+(`counterpedia.kinds`) without one gets the generic pages: a page per record (`record.md.j2`) or, for a kind
+whose records are anchors on a shared page, that page (`records.md.j2`), and an index page, in the nav."""
 
 from __future__ import annotations
 
 import html
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 import jinja2
 
-from .. import status as translation_status
-from ..knowledge import KnowledgeBase, Record
-from ..provenance import LANGS, text_state
-from ..references import backlinks
-from ..rule_numbers import sort_key
-from ..texts import title as record_title
+from .. import kinds
+from ..langs import LANGS
+from ..model import rule_numbers
+from ..model import status as translation_status
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.provenance import text_state
+from ..model.references import backlinks
+from ..model.rule_numbers import sort_key
+from ..model.shapes import as_dict
+from ..model.texts import TextField, text_fields
+from ..model.texts import title as record_title
 from . import currency, i18n, urls
 from .blocks import TextRenderer
-from .markup import Linker, escape, escape_line, yaml_string
+from .cr_pages import FullRulesRenderer
+from .markup import Linker, escape_line, yaml_string
 
 
 @lru_cache(maxsize=1)
@@ -53,8 +64,8 @@ class SiteRenderer:
                     self.cards_by_counter.setdefault(counter_id, []).append(card.id)
         self.rulings_index: dict[tuple[str, str], list[Record]] = {}  # (kind, id) -> the rulings about it
         for ruling in sorted(kb.all("ruling"), key=ruling_order):
-            about = ruling.data.get("about") if isinstance(ruling.data.get("about"), dict) else {}
-            for kind in ("counter", "card", "mechanic", "term"):
+            about = as_dict(ruling.data.get("about"))
+            for kind in about_kinds():
                 for target in about.get(f"{kind}s") or []:
                     if isinstance(target, str):
                         self.rulings_index.setdefault((kind, target), []).append(ruling)
@@ -70,19 +81,23 @@ class SiteRenderer:
 
     def render(self, template: str, page: str, **context) -> str:
         text = environment().get_template(template).render(
-            t=self.t, r=self.r, page=page, lang=self.lang, anchor=urls.rule_anchor,
+            t=self.t, r=self.r, page=page, lang=self.lang, anchor=urls.rule_anchor, rule_level=rule_numbers.level,
             holder_label=lambda h: i18n.HOLDERS.get(h, {}).get(self.lang, h),
             lang_name=lambda code: i18n.LANG_NAMES[self.lang].get(code, code),
             status_label=lambda s: i18n.status_label(s, self.lang),
-            kind_label=lambda k: i18n.t(f"kind_{k}", self.lang),
+            kind_label=self.kind_label,
             **context,
         )
         return text
 
+    def kind_label(self, kind: str) -> str:
+        """The name of a kind in the page's language (its i18n key in the registry)."""
+        return self.t(kinds.get(kind).i18n_key)
+
     def cited_by(self, page: str, kind: str, record_id: str) -> list[tuple[str, str, str]]:
         result = []
         for source in self.backlinks.get((kind, record_id), []):
-            result.append((self.title(source), i18n.t(f"kind_{source.kind}", self.lang),
+            result.append((self.title(source), self.kind_label(source.kind),
                            urls.record_link(page, source.kind, source.id)))
         return result
 
@@ -101,9 +116,9 @@ class SiteRenderer:
     def ruling_about_links(self, page: str, ruling: Record, shown: tuple[str, str] | None = None) -> list[tuple[str, str]]:
         """What a ruling's text shows it is about: counters, cards, mechanics, terms, rules; not its own card,
         nor the record of the page it is shown on (`shown`: kind, id)."""
-        about = ruling.data.get("about") if isinstance(ruling.data.get("about"), dict) else {}
+        about = as_dict(ruling.data.get("about"))
         links = []
-        for kind in ("counter", "card", "mechanic", "term"):
+        for kind in about_kinds():
             ids = [i for i in about.get(f"{kind}s") or [] if not (ruling.owner is not None and kind == "card" and i == ruling.owner.id)
                    and (kind, i) != shown]
             links += self.links(page, kind, ids)
@@ -127,7 +142,7 @@ class SiteRenderer:
     def rulings_notes(self, page: str, rulings: list[Record]) -> list[str]:
         """For rulings read from MTGJSON: where they come from and why they are not marked official."""
         notes = []
-        for source_id in sorted({r.data.get("source") for r in rulings if isinstance(r.data.get("source"), str)}):
+        for source_id in sorted({source for r in rulings if isinstance(source := r.data.get("source"), str)}):
             if source_id.startswith(MIXED_RULINGS_SOURCES):
                 notes.append(self.t("mixed_rulings").format(source=self.r.source_link(page, source_id)))
         return notes
@@ -141,7 +156,7 @@ class SiteRenderer:
         rows = []
         for card in sorted(cards, key=lambda r: (self.title(r).casefold(), r.id)):
             href = html.escape(urls.to_html(urls.record_link(page, "card", card.id)))
-            names = card.data.get("names") if isinstance(card.data.get("names"), dict) else {}
+            names = as_dict(card.data.get("names"))
             cells = []
             for position, lang in enumerate(order):
                 entry = names.get(lang)
@@ -152,8 +167,8 @@ class SiteRenderer:
                 else:
                     cells.append(f'<td lang="{lang}">{html.escape(text) if text else "—"}</td>')
             if with_counters:
-                kinds = [self.kb.get("counter", c) for c in card.data.get("counters") or [] if isinstance(c, str)]
-                shown = ", ".join(html.escape(self.title(k)) for k in kinds if k is not None)
+                counters = [self.kb.get("counter", c) for c in card.data.get("counters") or [] if isinstance(c, str)]
+                shown = ", ".join(html.escape(self.title(k)) for k in counters if k is not None)
                 if card.data.get("any_counter") is True:
                     shown = (shown + " · " if shown else "") + "*"
                 cells.append(f"<td>{shown}</td>")
@@ -199,7 +214,7 @@ class SiteRenderer:
     @property
     def _listed_kinds(self) -> tuple[str, str]:
         """Kinds a counter or mechanic page lists in sections of their own, not again under "cited by"."""
-        return (i18n.t("kind_card", self.lang), i18n.t("kind_ruling", self.lang))
+        return (self.kind_label("card"), self.kind_label("ruling"))
 
     def rulings_about_page(self, kind: str, record: Record) -> str:
         """Every ruling about one counter or mechanic, on a page of its own (+1/+1 counters: over a thousand)."""
@@ -220,7 +235,7 @@ class SiteRenderer:
 
     def card_page(self, record: Record) -> str:
         page, _ = urls.page_path("card", record.id)
-        texts = record.data.get("text") if isinstance(record.data.get("text"), dict) else {}
+        texts = as_dict(record.data.get("text"))
         order = [self.lang] + [lang for lang in LANGS if lang != self.lang]
         printed = [(lang, texts[lang]) for lang in order
                    if lang != "en" and isinstance(texts.get(lang), dict) and texts[lang].get("text")]
@@ -234,7 +249,7 @@ class SiteRenderer:
                            rulings=[(r, href, self.ruling_about_links(page, r, ("card", record.id))) for r, href in rulings],
                            rulings_notes=self.rulings_notes(page, [r for r, _ in rulings]),
                            anchor_of=lambda r: urls.page_path("ruling", r.id)[1] if r.owner is record else None,
-                           cited_by=[c for c in self.cited_by(page, "card", record.id) if c[1] != i18n.t("kind_ruling", self.lang)],
+                           cited_by=[c for c in self.cited_by(page, "card", record.id) if c[1] != self.kind_label("ruling")],
                            currency=self.currency_line(page, [record], [r for r, _ in rulings]))
 
     def mechanic_page(self, record: Record) -> str:
@@ -242,7 +257,7 @@ class SiteRenderer:
         rulings = self.rulings_about(page, "mechanic", record.id)
         return self.render(
             "mechanic.md.j2", page, rec=record, title=self.title(record),
-            type_label=i18n.MECHANIC_TYPES.get(record.data.get("type"), {}).get(self.lang, ""),
+            type_label=i18n.MECHANIC_TYPES.get(str(record.data.get("type")), {}).get(self.lang, ""),
             rules=self.rule_entries(page, record.data.get("rules") or []),
             counters=self.links(page, "counter", record.data.get("counters")),
             rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
@@ -316,20 +331,20 @@ class SiteRenderer:
         return self.render("rulings_by_counter.md.j2", page, by_counter=groups)
 
     def cards_index_page(self) -> str:
-        page = urls.INDEX_PAGES["card"]
+        page = urls.index_page("card")
         cards = self.kb.all("card")
         return self.render("cards_index.md.j2", page, heading=self.t("cards"), count=len(cards),
                            table=self.cards_table(page, cards, with_counters=True))
 
     def index_page(self, kind: str, heading_key: str) -> str:
-        page = urls.INDEX_PAGES[kind]
+        page = urls.index_page(kind)
         items = []
         for record in sorted(self.kb.all(kind), key=lambda r: self.title(r).casefold()):
             extra = ""
             if kind == "rule":
                 extra = f"{record.data.get('section')}"
             elif kind == "mechanic":
-                extra = i18n.MECHANIC_TYPES.get(record.data.get("type"), {}).get(self.lang, "")
+                extra = i18n.MECHANIC_TYPES.get(str(record.data.get("type")), {}).get(self.lang, "")
             items.append((self.title(record), urls.record_link(page, kind, record.id), extra))
         if kind == "rule":
             items.sort(key=lambda item: item[2])
@@ -374,7 +389,7 @@ class SiteRenderer:
         for kind, entry in summary.items():
             for lang in LANGS:
                 counts = entry[lang]
-                lines.append(f"| {i18n.t('kind_' + kind, self.lang)} | {i18n.ENDONYMS[lang]} | {entry['total']} | "
+                lines.append(f"| {self.kind_label(kind)} | {i18n.ENDONYMS[lang]} | {entry['total']} | "
                              + " | ".join(str(counts[s]) for s in statuses) + " |")
         worklist = []
         all_items = translation_status.items(self.kb, langs=(self.lang,))
@@ -384,32 +399,55 @@ class SiteRenderer:
             worklist.append((category, found))
         return self.render("status.md.j2", page, table="\n".join(lines), worklist=worklist, intro="")
 
+    # -- pages of the kinds without a page of their own design -----------------------------------
+    def field_label(self, field: TextField) -> str:
+        """A text field's heading: its interface string when there is one (summary, note…), else its name."""
+        name = str(field.keys[0])
+        return self.t(name) if name in i18n.STRINGS else name
+
+    def record_page(self, record: Record) -> str:
+        page, _ = urls.page_path(record.kind, record.id)
+        return self.render("record.md.j2", page, rec=record, title=self.title(record), fields=list(text_fields(record)),
+                           field_label=self.field_label, cited_by=self.cited_by(page, record.kind, record.id))
+
+    def generic_index_page(self, kind: kinds.Kind) -> str:
+        """A kind's index page: the list of its pages, or the shared page holding its records as anchors."""
+        page = kind.index_page
+        records = sorted(self.kb.all(kind.name), key=lambda r: (self.title(r).casefold(), r.id))
+        if kind.own_page:
+            items = [(self.title(r), urls.record_link(page, kind.name, r.id), "") for r in records]
+            return self.render("index_list.md.j2", page, heading=self.t(kind.index_title), items=items, notice="")
+        entries = [(r, self.title(r), list(text_fields(r)), self.cited_by(page, kind.name, r.id)) for r in records]
+        return self.render("records.md.j2", page, heading=self.t(kind.index_title), records=entries,
+                           field_label=self.field_label)
+
     def all_pages(self) -> dict[str, str]:
-        pages: dict[str, str] = {"index.md": self.home_page()}
-        for record in self.kb.all("counter"):
-            pages[urls.page_path("counter", record.id)[0]] = self.counter_page(record)
-        for record in self.kb.all("rule"):
-            pages[urls.page_path("rule", record.id)[0]] = self.rule_page(record)
-        for record in self.kb.all("card"):
-            pages[urls.page_path("card", record.id)[0]] = self.card_page(record)
-        for record in self.kb.all("mechanic"):
-            pages[urls.page_path("mechanic", record.id)[0]] = self.mechanic_page(record)
-        for kind in ("counter", "mechanic"):
-            for record in self.kb.all(kind):
-                if self.rulings_index.get((kind, record.id)):
-                    pages[urls.rulings_about_page(kind, record.id)] = self.rulings_about_page(kind, record)
+        """Every page, in the order MkDocs lists them (the order of the sitemap)."""
+        designed = {"counter": self.counter_page, "rule": self.rule_page, "card": self.card_page,
+                    "mechanic": self.mechanic_page}
+        pages: dict[str, str] = {urls.index_page("counter"): self.home_page()}
+        for kind in kinds.all_kinds():
+            if kind.own_page:
+                render = designed.get(kind.name, self.record_page)
+                for record in self.kb.all(kind.name):
+                    pages[urls.page_path(kind.name, record.id)[0]] = render(record)
+        for kind_name in ("counter", "mechanic"):
+            for record in self.kb.all(kind_name):
+                if self.rulings_index.get((kind_name, record.id)):
+                    pages[urls.rulings_about_page(kind_name, record.id)] = self.rulings_about_page(kind_name, record)
         pages.update(self.rulings_year_pages())
-        pages["rules/index.md"] = self.index_page("rule", "rules")
-        pages["cards/index.md"] = self.cards_index_page()
-        pages["mechanics/index.md"] = self.index_page("mechanic", "mechanics")
-        pages["rulings/index.md"] = self.rulings_page()
-        pages["rulings/by-counter.md"] = self.rulings_by_counter_page()
-        pages["glossary.md"] = self.glossary_page()
-        pages["sources.md"] = self.sources_page()
+        indexes = {"rule": lambda: self.index_page("rule", "rules"), "card": self.cards_index_page,
+                   "mechanic": lambda: self.index_page("mechanic", "mechanics"), "ruling": self.rulings_page,
+                   "term": self.glossary_page, "source": self.sources_page}
+        for kind_name, render_index in indexes.items():
+            pages[urls.index_page(kind_name)] = render_index()
+            if kind_name == "ruling":
+                pages["rulings/by-counter.md"] = self.rulings_by_counter_page()
+        for kind in kinds.all_kinds():
+            if kind.name not in indexes and kind.name != "counter":
+                pages[kind.index_page] = self.generic_index_page(kind)
         pages["status.md"] = self.status_page()
         if self.archive is not None:
-            from .cr_pages import FullRulesRenderer
-
             pages.update(FullRulesRenderer(self, self.archive, self.ja_rules).all_pages())
         return pages
 
@@ -433,9 +471,14 @@ def ruling_order(ruling: Record) -> tuple:
 
 def original_text(ruling: Record) -> str:
     """A ruling's text in its original language (the authoritative one)."""
-    texts = ruling.data.get("text") if isinstance(ruling.data.get("text"), dict) else {}
+    texts = as_dict(ruling.data.get("text"))
     entry = texts.get(ruling.data.get("original")) or next((e for e in texts.values() if isinstance(e, dict)), {})
     return str(entry.get("text", "")) if isinstance(entry, dict) else ""
+
+
+def about_kinds() -> list[str]:
+    """The kinds a ruling can be about (`about.counters`, `about.cards`…), as its kind declares them."""
+    return [target for path, target in kinds.get("ruling").references if path[0] == "about"]
 
 
 def has_own_rules(counter: Record) -> bool:
@@ -445,9 +488,10 @@ def has_own_rules(counter: Record) -> bool:
 
 def nav(lang: str, editor_pages: list[str], full_rules: bool = False, bilingual: bool = False) -> list:
     """The sidebar: index pages only (leaf pages stay out of the nav: it is rendered into every page).
-    `bilingual`: the full rules show the official Japanese beside the English."""
+    `bilingual`: the full rules show the official Japanese beside the English. A kind that has no place
+    below gets its index page before the translation status."""
     t = lambda key: i18n.t(key, lang)  # noqa: E731
-    entries = [
+    entries: list[dict[str, Any]] = [
         {t("home"): "index.md"},
         {t("rules"): "rules/index.md"},
         *([{t("full_rules_bilingual" if bilingual else "full_rules"): [{t("full_rules_contents"): "cr/index.md"}, {t("what_changed"): "cr/changes/index.md"}]}]
@@ -459,6 +503,9 @@ def nav(lang: str, editor_pages: list[str], full_rules: bool = False, bilingual:
         {t("status"): "status.md"},
         {t("sources"): "sources.md"},
     ]
+    placed = {page for entry in entries for value in entry.values()
+              for page in ([value] if isinstance(value, str) else [p for item in value for p in item.values()])}
+    entries[-2:-2] = [{t(kind.index_title): kind.index_page} for kind in kinds.all_kinds() if kind.index_page not in placed]
     if editor_pages:
         entries.append({t("editors"): editor_pages})
     return entries

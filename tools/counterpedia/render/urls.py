@@ -1,49 +1,38 @@
-"""Page paths (the same in every language) and relative links between pages."""
+"""Page paths (the same in every language) and relative links between pages.
+
+Where each kind's records are shown (`Kind.page`, `Kind.index_page`) is declared in the registry
+(`counterpedia.kinds`); this module turns it into paths and links."""
 
 from __future__ import annotations
 
 import posixpath
 
-from .. import rule_numbers
+from .. import kinds
+from ..kinds import EMBEDDED_SEPARATOR
+from ..model import rule_numbers
 
 OFFICIAL_RULES_URL = "https://magic.wizards.com/en/rules"
 
-INDEX_PAGES = {
-    "counter": "index.md",  # the home page holds the catalogue of counters
-    "card": "cards/index.md",
-    "mechanic": "mechanics/index.md",
-    "ruling": "rulings/index.md",
-    "term": "glossary.md",
-    "source": "sources.md",
-    "rule": "rules/index.md",
-}
+
+def index_page(kind: str) -> str:
+    """The page listing every record of a kind (the counters: the home page's catalogue)."""
+    return kinds.get(kind).index_page
 
 
 def page_path(kind: str, record_id: str) -> tuple[str, str | None]:
-    """(page, anchor) where a record is shown."""
-    if kind == "counter":
-        return f"counters/{record_id}.md", None
-    if kind == "rule":
-        return f"rules/{record_id}.md", None
-    if kind == "card":
-        return f"cards/{record_id}.md", None
-    if kind == "mechanic":
-        return f"mechanics/{record_id}.md", None
-    if kind == "ruling":
-        card, separator, local = record_id.partition("/")
-        if separator:  # a card's ruling (knowledge.embedded_id): on its card's page
-            return f"cards/{card}.md", ruling_anchor(local)
-        return "rulings/index.md", record_id
-    if kind == "term":
-        return "glossary.md", record_id
-    if kind == "source":
-        return "sources.md", record_id
-    raise KeyError(kind)
+    """(page, anchor) where a record is shown; KeyError for an unknown kind."""
+    spec = kinds.get(kind)
+    owner_id, separator, local = record_id.partition(EMBEDDED_SEPARATOR)
+    owner = next((k for k in kinds.all_kinds() if k.embeds == kind), None) if separator else None
+    if owner is not None:  # kept in another record's file (a card's ruling): on that record's page
+        return page_path(owner.name, owner_id)[0], embedded_anchor(kind, local)
+    page, _, anchor = spec.page.partition("#")
+    return page.format(id=record_id), anchor.format(id=record_id) or None
 
 
-def ruling_anchor(local_id: str) -> str:
-    """The anchor of a card's ruling on the card's page."""
-    return f"ruling-{local_id}"
+def embedded_anchor(kind: str, local_id: str) -> str:
+    """The anchor of a record kept in another one's file, on that record's page (a card's ruling)."""
+    return f"{kind}-{local_id}"
 
 
 def rulings_about_page(kind: str, record_id: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 from contextlib import contextmanager
+from urllib.parse import unquote, urlsplit
 
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -22,7 +23,7 @@ def chromium_path() -> str | None:
 
 def unavailable_reason() -> str | None:
     """Why the browser cannot run here (None when it can)."""
-    try:
+    try:  # start-up: Playwright (an optional test dependency) is loaded only when a browser is wanted
         import playwright.sync_api  # noqa: F401
     except ImportError:
         return "playwright is not installed (pip install -e '.[test]')"
@@ -34,6 +35,7 @@ def unavailable_reason() -> str | None:
 @contextmanager
 def chromium():
     """A launched browser, closed on exit (Playwright gives each launch a fresh temporary profile)."""
+    # start-up: Playwright (an optional test dependency) is loaded only when a browser is wanted
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -110,7 +112,6 @@ def type_query(page, query: str, timeout: float = 15_000) -> list[dict]:
 
 def site_location(root: str, href: str) -> str:
     """counters/rad.html#x from a result's file:// URL, under the site root `root` (a file:// URL)."""
-    from urllib.parse import unquote, urlsplit
 
     parts = urlsplit(href)
     base = unquote(urlsplit(root).path).rstrip("/") + "/"

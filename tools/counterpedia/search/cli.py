@@ -5,13 +5,15 @@ left out, and said so), 2 bad usage (empty query, unknown kind, no data folder).
 
 from __future__ import annotations
 
+import argparse
 import gc
 import json
 import os
 import sys
 from pathlib import Path
 
-from .corpus import KINDS
+from .. import kinds
+from ..langs import LANGS
 from .engine import SearchError, load_index, search
 from .normalize import printable
 
@@ -21,16 +23,14 @@ Japanese, English and French, as a question is asked: function words and particl
 full-width and half-width are the same (＋１/＋１ = +1/+1), accents do not matter. Names come first;
 when no record holds every word, the records holding most of them are shown, marked partial."""
 
-KIND_LABELS = {"counter": "counter", "rule": "rule", "ruling": "ruling", "card": "card",
-               "mechanic": "mechanic", "term": "term", "source": "source"}
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("query", nargs="+", metavar="QUERY", help="words to look for (any language)")
-    parser.add_argument("--lang", choices=("ja", "en", "fr"),
+    parser.add_argument("--lang", choices=LANGS,
                         help="the language of titles and site paths (default: the query's language, else en)")
-    parser.add_argument("--kind", choices=KINDS, metavar="KIND",
-                        help=f"only records of this kind: {', '.join(KINDS)}")
+    parser.add_argument("--kind", choices=kinds.names(), metavar="KIND",
+                        help=f"only records of this kind: {', '.join(kinds.names())}")
     parser.add_argument("--limit", type=int, default=10, metavar="N", help="at most N results (default 10)")
     parser.add_argument("--json", action="store_true", help="print a JSON list of results")
     parser.add_argument("--data", default="data", help="the data folder (default: data/)")
@@ -43,6 +43,12 @@ def register(sub) -> None:
                             description=DESCRIPTION)
     add_arguments(parser)
     parser.set_defaults(func=run)
+
+
+def _label(kind: str) -> str:
+    """How a result's kind is shown: its registry's search label."""
+    spec = kinds.find(kind)
+    return spec.search_label if spec is not None else kind
 
 
 def _highlight(text: str, spans, color: bool) -> str:
@@ -86,7 +92,7 @@ def run(args) -> int:
         for number, hit in enumerate(hits, 1):
             if number > 1:
                 print()
-            head = f"{printable(hit.title)}  [{KIND_LABELS.get(hit.kind, hit.kind)}]"
+            head = f"{printable(hit.title)}  [{_label(hit.kind)}]"
             if hit.missing:
                 head += f"  (partial: no {', '.join(printable(word) for word in hit.missing)})"
             print(f"\033[1m{head}\033[0m" if color else head)
@@ -106,8 +112,6 @@ def run(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m counterpedia.search.cli QUERY …`: the same command without the other subcommands."""
-    import argparse
-
     parser = argparse.ArgumentParser(prog="counterpedia search", description=DESCRIPTION)
     add_arguments(parser)
     return run(parser.parse_args(argv))

@@ -3,14 +3,16 @@
 A *unit* is what a result points at: a record's page or anchor (a counter, a card, a mechanic, a
 quoted-rules page, a glossary term, a source, one ruling), with its *entries*: its texts, each with a
 role that weighs in the ranking (`name` for names and titles, `rule`, `example`, `text` for a card's
-Oracle or printed text, `ruling`, `summary`, `note`).
+Oracle or printed text, `ruling`, `summary`, `note`). The texts are a record's text fields
+(`counterpedia.model.texts`, as its kind declares them in `counterpedia.kinds`); a field of another name
+than the roles is searched as `text`.
 
 - `units(kb)`: every text in every language (the command line, which shows where to edit).
 - `units(kb, lang)`: what the site in `lang` shows: the names in that language and in English (the
   English name finds the card everywhere), and each other text in that language, else in the
   language the page shows instead (the canonical text). Badges, provenance and the canonical text
   beside a translation are not texts of the page's language and stay out.
-- A ruling is a unit of its own: one embedded in a card record (TEAM.md, "Data layout") is found at
+- A ruling is a unit of its own: one kept in its card's record (docs/editors/data-format.md) is found at
   `cards/<card>.html#ruling-<id>`, a loose one at `rulings/index.html#<id>`; its title names its card
   (or what it is about) and its date.
 - A rule's number starts the text of its entry (`727.1a Rad counters are …`): `704.5q` is searchable
@@ -23,15 +25,20 @@ validation must not crash a search: `names: [a, b]`, `title: 5`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # not at run time: the knowledge base brings in ruamel, which `counterpedia search` need not load
-    from ..knowledge import KnowledgeBase, Record
+from .. import kinds
+from ..langs import LANGS
+from ..model.texts import canonical_of, text_fields
+from ..render import i18n, urls
 
-LANGS = ("ja", "en", "fr")
-KINDS = ("counter", "rule", "ruling", "card", "mechanic", "term", "source")
+if TYPE_CHECKING:  # not at run time: the knowledge base brings in ruamel, which `counterpedia search` need not load
+    from ..model.knowledge import KnowledgeBase, Record
+
 ROLES = ("name", "rule", "example", "text", "ruling", "summary", "note", "page")
+# The search role of a text field that is not named after one (counterpedia.model.texts.TextField.role).
+FIELD_ROLES = {"names": "name", "title": "name"}
 
 
 @dataclass
@@ -77,17 +84,6 @@ def _texts(field_value) -> dict:
     return found
 
 
-def _canonical(field_value, preferred: str) -> str | None:
-    """The language the others translate (the one with no `translates`), else `preferred`."""
-    if not isinstance(field_value, dict):
-        return None
-    originals = [lang for lang, value in field_value.items()
-                 if isinstance(value, dict) and "translates" not in value and _text(value)]
-    if preferred in originals:
-        return preferred
-    return originals[0] if originals else None
-
-
 def _names(record_data: dict, key: str = "names") -> dict:
     return _texts(record_data.get(key))
 
@@ -120,32 +116,27 @@ def _name_langs(names: dict, lang: str | None) -> list[str]:
     return chosen
 
 
-def _add(unit: Unit, role: str, field_value, keys: tuple, lang: str | None, preferred: str = "en",
+def _add(unit: Unit, role: str, field_value, keys: tuple, lang: str | None, canonical: str | None,
          anchor: str | None = None, prefix: str = "") -> None:
+    """The entries of one text map: its texts in the languages the search in `lang` holds."""
     texts = _texts(field_value)
-    langs = _name_langs(texts, lang) if role == "name" else _choose(texts, lang, _canonical(field_value, preferred))
+    langs = _name_langs(texts, lang) if role == "name" else _choose(texts, lang, canonical)
     for chosen in langs:
         unit.entries.append(Entry(role, chosen, prefix + texts[chosen], anchor, (*keys, chosen)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _labels(key: str) -> dict:
-    from ..render import i18n
-
     return {lang: i18n.t(key, lang) for lang in LANGS}
 
 
+def _html(page: str) -> str:
+    return page[:-3] + ".html"
+
+
 def _page(kind: str, record_id: str) -> tuple[str, str | None]:
-    from ..render import urls
-
     page, anchor = urls.page_path(kind, record_id)
-    return page[:-3] + ".html", anchor
-
-
-def _rule_anchor(number: str) -> str:
-    from ..render import urls
-
-    return urls.rule_anchor(number)
+    return _html(page), anchor
 
 
 def _record_unit(record: Record, lang: str | None, page_titles: dict) -> Unit | None:
@@ -154,7 +145,8 @@ def _record_unit(record: Record, lang: str | None, page_titles: dict) -> Unit | 
         page, anchor = _page(record.kind, record.id)
     except KeyError:
         return None
-    names = _names(data, "title" if record.kind == "rule" else "names")
+    spec = kinds.get(record.kind)
+    names = _names(data, spec.name_field) if spec.name_field else {}
     if record.kind == "source":
         names = {lang_: _text(data.get("title")) for lang_ in LANGS} if _text(data.get("title")) else {}
     titles = {lang_: title_in(names, lang_, record.id) for lang_ in LANGS}
@@ -164,37 +156,26 @@ def _record_unit(record: Record, lang: str | None, page_titles: dict) -> Unit | 
     if record.kind == "source":
         # A source's title names a document, not something readers look up ("MTG Wiki: RADカウンター"
         # must not outrank the rad counter): it is searched as text.
-        if _text(data.get("title")):
-            unit.entries.append(Entry("text", "en", _text(data.get("title")), None, ("title",)))
+        source_title = _text(data.get("title"))
+        if source_title:
+            unit.entries.append(Entry("text", "en", source_title, None, ("title",)))
         return unit
-    _add(unit, "name", data.get("title" if record.kind == "rule" else "names"),
-         ("title" if record.kind == "rule" else "names",), lang)
-    if record.kind in ("counter", "mechanic"):
-        _add(unit, "summary", data.get("summary"), ("summary",), lang)
-    if record.kind == "term":
-        _add(unit, "note", data.get("note"), ("note",), lang)
-    if record.kind == "counter" and isinstance(data.get("notes"), list):
-        for i, note in enumerate(data["notes"]):
-            _add(unit, "note", note, ("notes", i), lang)
-    if record.kind == "card":
-        _add(unit, "text", data.get("text"), ("text",), lang)
-    if record.kind == "rule" and isinstance(data.get("rules"), list):
-        for i, entry in enumerate(data["rules"]):
-            if not isinstance(entry, dict):
-                continue
-            number = entry.get("number") if isinstance(entry.get("number"), str) else None
-            rule_anchor = _rule_anchor(number) if number else None
-            prefix = f"{number} " if number else ""
-            _add(unit, "rule", entry.get("text"), ("rules", i, "text"), lang, anchor=rule_anchor, prefix=prefix)
-            if isinstance(entry.get("examples"), list):
-                for j, example in enumerate(entry["examples"]):
-                    _add(unit, "example", example, ("rules", i, "examples", j), lang, anchor=rule_anchor)
+    for text_field in text_fields(record) if isinstance(record.data, dict) else ():
+        role = FIELD_ROLES.get(text_field.role, text_field.role)
+        role = role if role in ROLES else "text"
+        rule_anchor, prefix = None, ""
+        if text_field.role in ("rule", "example"):  # a quoted rule: on its anchor, its number before its text
+            number = data["rules"][text_field.keys[1]].get("number")
+            number = number if isinstance(number, str) else None
+            rule_anchor = urls.rule_anchor(number) if number else None
+            prefix = f"{number} " if number and text_field.role == "rule" else ""
+        _add(unit, role, text_field.texts, text_field.keys, lang, text_field.canonical, rule_anchor, prefix)
     return unit
 
 
-def _ruling_unit(ruling: dict, record_id: str, page: str, anchor: str, about_titles: dict, page_titles: dict,
+def _ruling_unit(ruling: dict, record_id: str, page: str, anchor: str | None, about_titles: dict, page_titles: dict,
                  path: str, keys: tuple, lang: str | None, on_card: bool) -> Unit:
-    label = _labels("kind_ruling")
+    label = _labels(kinds.get("ruling").i18n_key)
     date = ruling.get("date")
     date = str(date) if isinstance(date, (str, int)) or hasattr(date, "isoformat") else ""
     headings = {lang_: f"{label[lang_][:1].upper()}{label[lang_][1:]} {date}".strip() for lang_ in LANGS}
@@ -202,8 +183,11 @@ def _ruling_unit(ruling: dict, record_id: str, page: str, anchor: str, about_tit
               for lang_ in LANGS}
     # Under its card on the card's page, a ruling is headed by its date; among all rulings, by its title.
     unit = Unit("ruling", record_id, page, anchor, titles, headings if on_card else titles, page_titles, path)
-    original = ruling.get("original") if isinstance(ruling.get("original"), str) else "en"
-    _add(unit, "ruling", ruling.get("text"), (*keys, "text"), lang, preferred=original)
+    original = ruling.get("original")
+    original = original if isinstance(original, str) else "en"
+    texts = ruling.get("text")
+    canonical = canonical_of(texts, original) if isinstance(texts, dict) else None
+    _add(unit, "ruling", texts, (*keys, "text"), lang, canonical)
     return unit
 
 
@@ -224,16 +208,14 @@ def _about_titles(kb: KnowledgeBase, about) -> dict:
 
 def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
     """The search units of the knowledge base, for the site in `lang` (None: every language)."""
-    shared_pages = {
-        "glossary.html": _labels("glossary"),
-        "rulings/index.html": _labels("rulings_by_date"),
-        "sources.html": _labels("sources"),
-    }
+    # The pages holding the records of a kind as anchors (the glossary, the rulings by date, the sources): their
+    # titles.
+    shared_pages = {_html(kind.index_page): _labels(kind.index_title) for kind in kinds.all_kinds() if not kind.own_page}
     found: list[Unit] = []
     card_documents = {id(card.document) for card in kb.all("card") if card.document is not None}
     card_paths = {card.path for card in kb.all("card") if card.document is not None}
     for record in kb:
-        if record.kind not in KINDS:
+        if kinds.find(record.kind) is None:
             continue
         if record.kind == "ruling" and record.document is not None and (
                 id(record.document) in card_documents or record.path in card_paths):
@@ -248,7 +230,7 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
         if record.kind == "ruling":
             data = record.data if isinstance(record.data, dict) else {}
             unit = _ruling_unit(data, record.id, unit.page, unit.anchor, _about_titles(kb, data.get("about")),
-                                shared_pages["rulings/index.html"], record.path, (), lang, False)
+                                shared_pages[_html(urls.index_page("ruling"))], record.path, (), lang, False)
         found.append(unit)
         if record.kind == "card":
             rulings = record.data.get("rulings") if isinstance(record.data, dict) else None
@@ -257,6 +239,6 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
                     continue
                 ruling_id = ruling.get("id")
                 ruling_id = str(ruling_id) if isinstance(ruling_id, (str, int)) else str(i + 1)
-                found.append(_ruling_unit(ruling, f"{record.id}/{ruling_id}", unit.page, f"ruling-{ruling_id}",
+                found.append(_ruling_unit(ruling, f"{record.id}/{ruling_id}", unit.page, urls.embedded_anchor("ruling", ruling_id),
                                           unit.titles, unit.titles, record.path, ("rulings", i), lang, True))
     return found

@@ -16,14 +16,19 @@ import os
 import re
 import sys
 import zlib
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from . import rank
-from .rank import JoinedTexts
-from .corpus import KINDS, LANGS
+from .. import kinds
+from ..diagnostics import ERROR
+from ..langs import LANGS
+from . import corpus, rank
 from .normalize import has_japanese
 from .query import Term, parse
+from .rank import JoinedTexts
+from .yaml_lines import line_of as locate
 
 FORMAT = 6  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
@@ -40,11 +45,11 @@ class Rows:
     """A list of small JSON rows kept as one string: only the rows a search shows are decoded (thousands
     of small objects are what makes a cache slow to load)."""
 
-    def __init__(self, joined: str, starts: list):
+    def __init__(self, joined: bytes, starts: Any):
         self.joined, self.starts = joined, starts
 
     @classmethod
-    def of(cls, rows: list) -> "Rows":
+    def of(cls, rows: list) -> Rows:
         texts = JoinedTexts.of([json.dumps(row, ensure_ascii=False, separators=(",", ":")) for row in rows])
         return cls(texts.joined, texts.starts)
 
@@ -56,14 +61,10 @@ class Rows:
 
 
 def _array(values) -> bytes:
-    from array import array
-
     return array("I", values).tobytes()
 
 
 def _ints(data: bytes):
-    from array import array
-
     values = array("I")
     values.frombytes(data)
     return values
@@ -75,7 +76,7 @@ class Index:
     problems: list  # rendered diagnostics of the files that could not be read (left out)
     units: Rows  # [kind, id, page, anchor, [title ja, en, fr], path] per unit
     entries: Rows  # [anchor (a quoted rule's) or null, [keys: where in its record]] per entry
-    searchable: rank.Searchable = field(repr=False, default=None)
+    searchable: rank.Searchable = field(repr=False)
 
 
 @dataclass
@@ -109,7 +110,7 @@ class SearchError(Exception):
 def fingerprint(data_dir: Path) -> str:
     """The listing of the data's YAML files (path, size, modification time), compared whole with the
     cache's: exact, and cheaper than hashing it (hashlib alone costs 10 ms to import). Not
-    load.record_files: importing counterpedia.load brings in ruamel (60 ms), and this runs on every
+    load.record_files: importing counterpedia.storage.load brings in ruamel (60 ms), and this runs on every
     `counterpedia search`, cache hit or not."""
     root = str(data_dir)
     skip = len(root) + 1
@@ -144,9 +145,8 @@ def cache_path(data_dir: Path) -> Path:
 
 
 def build(data_dir: Path, stamp: str | None = None) -> Index:
-    from ..diagnostics import ERROR
-    from ..knowledge import load
-    from . import corpus
+    # start-up: the knowledge base brings in ruamel (60 ms), which a search from the cached index never needs
+    from ..model.knowledge import load
 
     kb, problems = load(data_dir)
     unreadable = [d.render() if hasattr(d, "render") else str(d) for d in problems
@@ -225,8 +225,6 @@ def detect_lang(query: str) -> str | None:
 
 
 def line_of(path: str, keys: tuple) -> int:
-    from .yaml_lines import line_of as locate
-
     try:
         return locate(Path(path).read_text(encoding="utf-8"), keys)
     except (OSError, UnicodeDecodeError):
@@ -238,8 +236,8 @@ def search(index: Index, query: str, lang: str | None = None, kind: str | None =
     """Ranked hits for `query`, the language their titles are shown in, and the query's terms."""
     if not query or not query.strip():
         raise SearchError("give a query: some words to look for, e.g. `counterpedia search poison`")
-    if kind is not None and kind not in KINDS:
-        raise SearchError(f"unknown kind '{kind}': use one of {', '.join(KINDS)}")
+    if kind is not None and kinds.find(kind) is None:
+        raise SearchError(f"unknown kind '{kind}': use one of {', '.join(kinds.names())}")
     wanted = lang or detect_lang(query)
     stemming = wanted if wanted in ("en", "fr") else "en"
     terms = parse(query, stemming)

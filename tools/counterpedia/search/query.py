@@ -13,7 +13,17 @@ import re
 from dataclasses import dataclass
 
 from . import japanese
-from .normalize import STOP_WORDS, lead_length, fold_char_map, fold_text, fold_token, has_japanese, normalize_text, split, stem
+from .normalize import (
+    STOP_WORDS,
+    fold_char_map,
+    fold_text,
+    fold_token,
+    has_japanese,
+    lead_length,
+    normalize_text,
+    split,
+    stem,
+)
 
 OPTIONAL, REQUIRED, EXCLUDED = 0, 1, -1
 MAX_TERMS = 30  # the rest of a longer query is not searched

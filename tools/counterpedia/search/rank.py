@@ -27,16 +27,17 @@ import bisect
 import heapq
 import math
 import re
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
+from .. import kinds as record_kinds
 from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_map, fold_text, stem
 from .query import EXCLUDED, REQUIRED, Term
 
 ROLE_WEIGHTS = {"name": 1.0, "rule": 0.8, "text": 0.8, "example": 0.6, "ruling": 0.7, "summary": 0.7,
                 "note": 0.5, "page": 0.5}
-KIND_BONUS = {"counter": 3.0, "mechanic": 2.5, "term": 2.0, "card": 1.5, "rule": 1.0, "ruling": 0.5,
-              "source": 0.0, "page": 0.0}
 PREFIX_QUALITY = 0.7
 NAME, COVERAGE, FOCUS, TEXT = 100.0, 20.0, 10.0, 5.0
 # The word every counter's name has: "poison" is the whole name of the poison counter.
@@ -53,9 +54,7 @@ class JoinedTexts:
         self.joined, self.starts = joined, starts
 
     @classmethod
-    def of(cls, texts: list) -> "JoinedTexts":
-        from array import array
-
+    def of(cls, texts: list) -> JoinedTexts:
         encoded = [text.encode("utf-8", "surrogatepass") for text in texts]
         starts, offset = array("I"), 0
         for data in encoded:
@@ -77,7 +76,7 @@ class Searchable:
 
     roles: list
     langs: list
-    texts: list
+    texts: Any  # a list of the texts, or the same as JoinedTexts (what the search's cache stores)
     owners: list
     kinds: list  # per unit
     folded: str  # every entry's folded text, each followed by "\x00"
@@ -87,7 +86,12 @@ class Searchable:
 
 def searchable(units_entries: list[tuple[str, list[tuple[str, str, str]]]]) -> Searchable:
     """From [(kind, [(role, lang, text), …]), …] in index order."""
-    roles, langs, texts, owners, kinds, first = [], [], [], [], [], []
+    roles: list[str] = []
+    langs: list[str] = []
+    texts: list[str] = []
+    owners: list[int] = []
+    kinds: list[str] = []
+    first: list[int] = []
     for number, (kind, entries) in enumerate(units_entries):
         kinds.append(kind)
         first.append(len(texts))
@@ -203,6 +207,12 @@ def name_coverage(folded: str, kind: str, terms: list[Term], lang: str) -> float
     return sum(1 for i in range(len(folded)) if covered[i] and countable[i]) / total
 
 
+def kind_bonuses() -> dict[str, float]:
+    """What a match in a unit of each kind adds to its score: the registry's `search_bonus` (the editors'
+    guides, `page`, none). The site's worker holds the same table (docs/assets/javascripts/workers/)."""
+    return {**{kind.name: kind.search_bonus for kind in record_kinds.all_kinds()}, "page": 0.0}
+
+
 def _round(value: float) -> float:
     return math.floor(value * 1e9 + 0.5) / 1e9
 
@@ -236,6 +246,7 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
     holders = [set(map(owners.__getitem__, found)) for found in hits]
     weights = [math.log(1 + len(unit_kinds) / max(len(units), 1)) for units in holders]
     total = sum(weights[n] for n in active)
+    bonus = kind_bonuses()
     active_mask = sum(1 << n for n in active)
     required = sum(1 << n for n, term in enumerate(terms) if term.presence == REQUIRED)
     excluded = sum(1 << n for n, term in enumerate(terms) if term.presence == EXCLUDED)
@@ -244,7 +255,7 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
         bit = 1 << n
         for unit in units:
             present[unit] = present.get(unit, 0) | bit
-    named = set()  # units with a name that holds a term
+    named: set[int] = set()  # units with a name that holds a term
     for n in active:
         named.update(owners[e] for e in hits[n] if roles[e] == "name")
     groups: dict[tuple, list[int]] = {}
@@ -260,7 +271,7 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
         bits, has_name, kind = key
         share = sum(weights[n] for n in active if bits >> n & 1) / total  # coverage; no text holds more
         return ((NAME if has_name else 0.0) + COVERAGE + FOCUS + TEXT * (1.0 if has_name else 0.8)) * share \
-            + KIND_BONUS.get(kind, 0.0)
+            + bonus.get(kind, 0.0)
 
     rows: list[tuple] = []
     best_scores: list[float] = []  # a min-heap of the `limit` best scores so far
@@ -268,7 +279,7 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
         if limit and len(best_scores) >= limit and bound(key) + 1e-6 < best_scores[0]:
             break
         for unit in groups[key]:
-            row = _score(index, terms, active, hits, weights, total, unit, key[0], lang, prefer)
+            row = _score(index, terms, active, hits, weights, total, unit, key[0], lang, prefer, bonus)
             rows.append(row)
             if limit:
                 if len(best_scores) < limit:
@@ -281,7 +292,7 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
 
 
 def _score(index: Searchable, terms: list[Term], active: list, hits: list, weights: list, total: float, unit: int,
-           bits: int, lang: str, prefer: str | None) -> tuple:
+           bits: int, lang: str, prefer: str | None, bonus: dict[str, float]) -> tuple:
     """(score, unit, bits, best entry, entry to quote) of one unit (see the module's docstring)."""
     roles, langs = index.roles, index.langs
     start = index.first[unit]
@@ -320,7 +331,7 @@ def _score(index: Searchable, terms: list[Term], active: list, hits: list, weigh
             snippet_key, snippet_entry = (share, langs[entry] == prefer), entry
     best = name_entry if name_entry >= 0 and (name > 0 or snippet_entry == -1) else snippet_entry
     score = _round(NAME * name + COVERAGE * coverage + FOCUS * focus + TEXT * text
-                   + KIND_BONUS.get(index.kinds[unit], 0.0))
+                   + bonus.get(index.kinds[unit], 0.0))
     return score, unit, bits, best, snippet_entry
 
 

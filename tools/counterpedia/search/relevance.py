@@ -11,7 +11,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-LANGS = ("ja", "en", "fr")
+from ruamel.yaml import YAML
+
+from ..langs import LANGS
+from .engine import LANG_PREFIX, search
 
 
 @dataclass(frozen=True)
@@ -23,8 +26,6 @@ class Case:
 
 
 def load_cases(path: Path) -> list[Case]:
-    from ruamel.yaml import YAML
-
     data = YAML(typ="safe").load(Path(path).read_text(encoding="utf-8"))
     return [Case(lang, str(item["query"]), tuple(item["expected"]), item.get("issue"))
             for lang in LANGS for item in data.get(lang) or []]
@@ -51,7 +52,6 @@ def precision(ranks: list, k: int) -> float:
 
 def cli_locations(index, case: Case, limit: int = 20) -> list[str]:
     """The site paths (no language prefix) `counterpedia search --lang L` gives for the case's query."""
-    from .engine import LANG_PREFIX, search
 
     hits, _lang, _terms = search(index, case.query, case.lang, None, limit)
     prefix = LANG_PREFIX[case.lang]

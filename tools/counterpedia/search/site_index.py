@@ -16,7 +16,7 @@ and the payload, once inflated (DecompressionStream, in every browser since 2023
     {"pages": [[path, title], …],
      "units": [[page, anchor, kind, heading, [[role, text, anchor?], …]], …]}
 
-with one-letter kind and role codes (KIND_CODES, ROLE_CODES). Compression brings an index of about
+with one-letter kind and role codes (each kind's `search_code` in the registry, ROLE_CODES). Compression brings an index of about
 3.5 MB of text at the imported data's size to about 1 MB: under the 4 MB target with room, and the
 browser parses it faster than Lunr's prebuilt index (no inverted index is shipped: the worker scans
 the folded texts, a few milliseconds per word).
@@ -29,15 +29,17 @@ import gzip
 import html
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
-from .corpus import Unit, units as corpus_units
+from .. import kinds
+from .corpus import Entry, Unit
+from .corpus import units as corpus_units
 from .normalize import SEPARATOR
+from .rank import searchable as flatten
 
 INDEX_PATH = Path("search") / "search_index.json"
 FORMAT = 1
-KIND_CODES = {"counter": "c", "rule": "r", "ruling": "u", "card": "k", "mechanic": "m", "term": "t",
-              "source": "s", "page": "p"}
 ROLE_CODES = {"name": "n", "rule": "r", "example": "e", "text": "t", "ruling": "u", "summary": "s",
               "note": "o", "page": "p"}
 
@@ -72,17 +74,22 @@ def page_units(docs: list) -> list[Unit]:
     return found
 
 
-def _entry(role: str, text: str):
-    from .corpus import Entry
+def kind_codes() -> dict[str, str]:
+    """Each kind's one-letter code in the index: the registry's `search_code`; `p` for the editors' guides.
+    The worker reads them with its own table (KINDS in docs/assets/javascripts/workers/counterpedia-search.js)."""
+    return {**{kind.name: kind.search_code for kind in kinds.all_kinds()}, "page": "p"}
 
+
+def _entry(role: str, text: str) -> Entry:
     return Entry(role, "", text)
 
 
-def payload(record_units: list[Unit], lang: str, extra: list[Unit] = ()) -> dict:
+def payload(record_units: list[Unit], lang: str, extra: Sequence[Unit] = ()) -> dict:
     """The compact structure the worker reads (see the module's docstring)."""
     pages: dict[str, int] = {}
     page_list: list[list] = []
     units = []
+    codes = kind_codes()
     for unit in [*record_units, *extra]:
         if not unit.entries:
             continue
@@ -97,20 +104,18 @@ def payload(record_units: list[Unit], lang: str, extra: list[Unit] = ()) -> dict
             if entry.anchor:
                 item.append(entry.anchor)
             entries.append(item)
-        units.append([pages[unit.page], unit.anchor or "", KIND_CODES[unit.kind],
+        units.append([pages[unit.page], unit.anchor or "", codes[unit.kind],
                       heading if unit.anchor else "", entries])
     return {"pages": page_list, "units": units}
 
 
-KIND_NAMES = {code: kind for kind, code in KIND_CODES.items()}
 ROLE_NAMES = {code: role for role, code in ROLE_CODES.items()}
 
 
 def searchable(data: dict):
     """The payload as the worker reads it (siteIndex in the worker): for tests and the benchmark."""
-    from .rank import searchable as flatten
-
-    return flatten([(KIND_NAMES[unit[2]], [(ROLE_NAMES[entry[0]], "", entry[1]) for entry in unit[4]])
+    names = {code: kind for kind, code in kind_codes().items()}
+    return flatten([(names[unit[2]], [(ROLE_NAMES[entry[0]], "", entry[1]) for entry in unit[4]])
                     for unit in data["units"]])
 
 

@@ -51,7 +51,7 @@ def _lines(source: str) -> list[tuple[int, int, str]]:
 def line_of(source: str, keys: tuple) -> int:
     """1-based line of the value at `keys` (or of the deepest key found on the way); 1 when none is."""
     lines = _lines(source)
-    start, end, parent = 0, len(lines), -1
+    start, end = 0, len(lines)
     found = None
     for key in keys:
         child, count, hit = None, -1, None
@@ -77,5 +77,5 @@ def line_of(source: str, keys: tuple) -> int:
         start = stop = hit + 1
         while stop < len(lines) and lines[stop][1] > indent:
             stop += 1
-        end, parent = stop, indent
+        end = stop
     return (found + 1) if found is not None else 1

@@ -15,16 +15,18 @@ same workspace, so that every file is written once, in one journaled plan.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Protocol
+from typing import Protocol
 
-from ...knowledge import KnowledgeBase, load
-from ...writes import WriteError, apply_plan, journal_path, recover
+from ...model.knowledge import KnowledgeBase, load
+from ...storage.writes import WriteError, apply_plan, journal_path, recover
 from ..about import AboutFinder
 from ..counter_text import CounterScanner, kinds_from_counters
 from ..merge import CardMerger, MergeReport, Workspace, ensure_sources
 from ..model import Provenance
+from ..printed_names import PrintedNamesStage
 from .read import MtgjsonFormatError, MtgjsonSet, iter_sets
 from .select import CardSelector
 
@@ -118,8 +120,6 @@ class CardStage:
 
 
 def _printed_names(context: Context) -> Stage:
-    from ..printed_names import PrintedNamesStage
-
     return PrintedNamesStage(context)
 
 

@@ -13,9 +13,9 @@ the character offset of the card in the decompressed text.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from ..jsonstream import JSONStreamError, Reader, open_text
 

@@ -1,0 +1,110 @@
+"""`counterpedia site build`: never empties a folder it did not make, and says why a build failed."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from counterpedia.commands.cli import main
+from counterpedia.commands.site_build import MARKER
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.site
+
+
+@pytest.fixture(autouse=True)
+def data_only(monkeypatch):
+    monkeypatch.setenv("COUNTERPEDIA_FULL_RULES", "0")  # the full-rules pages do not matter here: faster builds
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def build(out, data: Path, capsys, *more) -> tuple[int, str]:
+    status = main(["site", "build", "--project", str(ROOT), "--data", str(data), "--out", str(out), *more])
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    return status, captured.err
+
+
+def test_the_data_folder_is_refused_and_left_as_it_was(valid_data, capsys):
+    before = snapshot(valid_data)
+    status, err = build(valid_data, valid_data, capsys)
+    assert status == 2
+    assert str(valid_data) in err
+    assert snapshot(valid_data) == before
+
+
+def test_a_folder_of_other_files_is_refused_and_left_as_it_was(valid_data, tmp_path, capsys):
+    project = tmp_path / "my-project"
+    (project / "notes").mkdir(parents=True)
+    (project / "notes" / "todo.txt").write_text("keep me", encoding="utf-8")
+    (project / "README").write_text("mine", encoding="utf-8")
+    before = snapshot(project)
+    status, err = build(project, valid_data, capsys)
+    assert status == 2
+    assert MARKER in err and "would delete" in err
+    assert snapshot(project) == before
+
+
+def test_a_new_folder_is_built_marked_and_can_be_rebuilt(valid_data, tmp_path, capsys):
+    out = tmp_path / "new" / "site"
+    assert build(out, valid_data, capsys)[0] == 0
+    assert (out / MARKER).is_file() and (out / "index.html").is_file() and (out / "fr" / "index.html").is_file()
+    (out / "stale.html").write_text("from an older build", encoding="utf-8")
+    assert build(out, valid_data, capsys)[0] == 0
+    assert (out / MARKER).is_file() and not (out / "stale.html").exists()
+
+
+def test_an_empty_folder_is_accepted(valid_data, tmp_path, capsys):
+    out = tmp_path / "empty"
+    out.mkdir()
+    assert build(out, valid_data, capsys, "--lang", "en")[0] == 0
+    assert (out / "en" / "index.html").is_file() and (out / MARKER).is_file()
+
+
+def test_an_existing_file_is_refused(valid_data, tmp_path, capsys):
+    target = tmp_path / "notes.txt"
+    target.write_text("keep me", encoding="utf-8")
+    status, err = build(target, valid_data, capsys)
+    assert status == 2 and "not a folder" in err
+    assert target.read_text(encoding="utf-8") == "keep me"
+
+
+def test_an_output_folder_that_cannot_be_created_is_a_clear_error(valid_data, capsys):
+    status, err = build("/proc/counterpedia-site", valid_data, capsys)
+    assert status == 2 and "/proc/counterpedia-site: cannot write the site there" in err
+
+
+def test_a_read_only_folder_is_a_clear_error(valid_data, tmp_path, capsys, monkeypatch):
+    out = tmp_path / "read-only"
+    out.mkdir()
+    if os.geteuid() == 0:  # root writes anywhere: make the marker write fail as a read-only folder would
+        real = Path.write_text
+
+        def refuse(self, *args, **kwargs):
+            if self.name == MARKER:
+                raise PermissionError(13, "Permission denied", str(self))
+            return real(self, *args, **kwargs)
+
+        monkeypatch.setattr(Path, "write_text", refuse)
+    else:
+        out.chmod(0o555)
+    try:
+        status, err = build(out, valid_data, capsys)
+    finally:
+        out.chmod(0o755)
+    assert status == 2 and "Permission denied" in err and str(out) in err
+
+
+def test_a_data_error_names_the_file_line_and_reason(valid_data, tmp_path, capsys):
+    record = valid_data / "cards" / "s" / "struggle-for-project-purity.yaml"
+    record.write_text(record.read_text(encoding="utf-8").replace("status: official", "status: oficial"), encoding="utf-8")
+    status, err = build(tmp_path / "site", valid_data, capsys)
+    assert status == 1
+    assert "cards/s/struggle-for-project-purity.yaml:3:51: error[E101]" in err and "'oficial'" in err

@@ -1,0 +1,34 @@
+"""counterpedia.model.knowledge: a card's rulings are ruling records too, located inside the card's file."""
+
+from __future__ import annotations
+
+from counterpedia.model.knowledge import from_documents
+from counterpedia.model.texts import title
+from counterpedia.storage.load import parse_document
+
+CARD = """id: sample-card
+names:
+  en: {text: Sample Card, status: official, source: cr, version: "20260116"}
+rulings:
+  - id: 2022-02-18-0a1b2c3d
+    date: "2022-02-18"
+    source: cr
+    original: en
+    text:
+      en: {text: A ruling., status: official, source: cr, version: "2022-02-18"}
+    about:
+      counters: [rad]
+"""
+
+
+def test_embedded_rulings_are_ruling_records_located_in_their_card():
+    document, problems = parse_document(CARD, "data/cards/s/sample-card.yaml", "sample-card", "card")
+    assert problems == []
+    kb = from_documents([document])
+    [ruling] = kb.all("ruling")
+    assert ruling.id == "sample-card/2022-02-18-0a1b2c3d" and ruling.local_id == "2022-02-18-0a1b2c3d"
+    assert ruling.owner is kb.get("card", "sample-card")
+    assert ruling.path == "data/cards/s/sample-card.yaml"
+    assert ruling.position(("about", "counters", 0)) == (11, 17)  # 0-based: line 12, "rad"
+    assert ruling.position(("text", "en")) == (9, 6)
+    assert title(ruling, "en") == "Sample Card · 2022-02-18"

@@ -1,0 +1,119 @@
+from pathlib import Path
+
+from counterpedia.storage.load import kind_of, load_paths, parse_document
+
+
+def test_positions_point_at_values():
+    document, problems = parse_document("id: x\nnames:\n  en: {text: X, status: official}\n", "x.yaml", "x", "card")
+    assert problems == []
+    assert document.position(("names", "en", "status")) == (2, 24)
+    assert document.position(("id",)) == (0, 4)
+
+
+def test_syntax_and_duplicate_keys_are_located():
+    _doc, problems = parse_document("id: x\nid: y\n", "x.yaml", "x", "card")
+    assert [(p.code, p.line, p.column) for p in problems] == [("E002", 2, 1)]
+    _doc, problems = parse_document("id: [x\n", "x.yaml", "x", "card")
+    assert problems[0].code == "E001" and problems[0].line >= 1
+
+
+def test_the_folder_gives_the_kind(tmp_path: Path):
+    (tmp_path / "counters" / "nested").mkdir(parents=True)
+    assert kind_of(tmp_path / "counters" / "nested" / "a.yaml", tmp_path) == "counter"
+    assert kind_of(tmp_path / "elsewhere.yaml", tmp_path) is None
+
+
+def test_loading_reports_every_file(tmp_path: Path):
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "a.yaml").write_text("id: a\n", encoding="utf-8")
+    (tmp_path / "cards" / "b.yaml").write_text("id: [b\n", encoding="utf-8")
+    (tmp_path / "cards" / "c.yaml").write_bytes(b"id: \xff\n")
+    result = load_paths([tmp_path], root=tmp_path)
+    assert [d.stem for d in result.documents] == ["a"]
+    assert sorted(d.code for d in result.diagnostics) == ["E001", "E004"]
+
+
+def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does():
+    """The C loader follows YAML 1.1 (yes/no/on are booleans there); our records must mean the same in both."""
+    from counterpedia.storage.yamlio import fast_loader, yaml_loader
+
+    def plain(value):
+        if isinstance(value, dict):
+            return {k: plain(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [plain(v) for v in value]
+        return value
+
+    root = Path(__file__).resolve().parents[2] / "data"
+    for path in sorted(root.rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert plain(fast_loader().load(text)) == plain(yaml_loader().load(text)), path
+
+
+def located(source: str) -> list[tuple[str, int, int]]:
+    _doc, problems = parse_document(source, "x.yaml", "x", "counter")
+    return [(p.code, p.line, p.column) for p in problems]
+
+
+def test_nesting_past_the_limit_is_located_without_recursion():
+    # 100,000 levels crash the C loader (a segmentation fault) and overflow the round-trip one.
+    assert located("id: x\nnames: " + "[" * 100_000 + "]" * 100_000 + "\n") == [("E006", 2, 39)]
+    assert located("id: x\nnames: " + "{a: " * 10_000 + "1" + "}" * 10_000 + "\n")[0][0] == "E006"
+    assert located("id: x\nnames:\n" + "- " * 10_000 + "x\n")[0][0] == "E006"
+    assert located("id: x\nnames: " + "[" * 20 + "]" * 20 + "\n") == []  # deep, but not too deep
+
+
+def test_tags_and_complex_keys_and_non_characters_are_located_with_a_reason():
+    assert located('id: x\nnames: !!python/object/apply:os.system ["echo hi"]\n') == [("E007", 2, 8)]
+    assert located("id: x\nnames: !custom {x: 1}\n") == [("E007", 2, 8)]
+    assert located("id: x\nnames:\n  ? {en: 1}\n  : x\n") == [("E008", 3, 5)]
+    _doc, problems = parse_document('id: x\nnames: "\\ud800"\n', "x.yaml", "x", "counter")
+    assert [(p.code, p.line, p.column) for p in problems] == [("E001", 2, 11)]
+    assert "not characters" in problems[0].message
+
+
+def test_aliases_that_expand_too_far_or_into_themselves():
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    assert located("id: x\n" + "\n".join(lines) + "\n") == [("E009", 7, 15)]
+    assert located("id: x\nnames: &a [*a]\n") == [("E009", 2, 12)]
+    assert located("id: x\nshared: &s {a: 1}\nnames: {en: *s, fr: *s}\n") == []  # a plain alias is fine
+
+
+def test_messages_quote_values_briefly():
+    from counterpedia.diagnostics import MAX_MESSAGE
+
+    _doc, problems = parse_document("id: x\nnames: " + "x" * 10_000_000 + "\n", "x.yaml", "x", "counter")
+    assert problems == []
+    assert len(located("- " + "y" * 1000 + "\n- b\n")) == 1
+    _doc, problems = parse_document("y" * 100_000 + "\n", "x.yaml", "x", "counter")
+    assert problems[0].code == "E003" and len(problems[0].message) < MAX_MESSAGE
+
+
+def test_a_number_too_long_to_read_is_located():
+    _doc, problems = parse_document("id: x\nnames: " + "7" * 100_000 + "\n", "x.yaml", "x", "counter")
+    assert [(p.code, p.line, p.column) for p in problems] == [("E001", 2, 8)]
+    assert "4300 digits" in problems[0].message
+
+
+def test_a_symbolic_link_is_followed_to_its_target(tmp_path: Path, monkeypatch):
+    """A record reached through a symbolic link (a file or a folder) is shown and classified as the
+    resolved path says, as when each file was resolved on its own."""
+    import os
+
+    from counterpedia.storage.load import Paths
+
+    data = tmp_path / "data"
+    (data / "cards" / "a").mkdir(parents=True)
+    (data / "counters").mkdir()
+    (data / "counters" / "rad.yaml").write_text("id: rad\n", encoding="utf-8")
+    os.symlink(data / "counters" / "rad.yaml", data / "cards" / "a" / "linked.yaml")  # a counter, seen as a card
+    os.symlink(data / "counters", data / "cards" / "b")
+    monkeypatch.chdir(tmp_path)
+    paths = Paths(Path("data"))
+    for path in [Path("data/cards/a/linked.yaml"), Path("data/cards/b/rad.yaml"), Path("data/cards/../counters/rad.yaml"),
+                 Path("data/counters/rad.yaml"), Path("data/cards/a/../a")]:
+        assert paths.resolve(path) == path.resolve()
+        assert paths.display(path) == str(path.resolve().relative_to(tmp_path))
+    assert paths.kind(Path("data/cards/a/linked.yaml")) == "counter"
+    assert paths.kind(Path("data/cards/b/rad.yaml")) == "counter"

@@ -1,0 +1,112 @@
+"""Parsing many files in two processes gives exactly what parsing them in one does, and never forks where
+that is unsafe (another thread running) or where it does not pay.
+
+The forking cases run in a fresh Python process: the test runner itself may hold threads (a browser test
+before them), and then, rightly, nothing forks in it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+
+from counterpedia.storage.parse_many import MIN_ITEMS, map_in_two
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pid_and_square(n: int) -> tuple[int, int]:
+    return os.getpid(), n * n
+
+
+@pytest.fixture
+def fresh_python():
+    """Runs a snippet in a new single-threaded Python process and returns what it prints, as JSON."""
+    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
+        pytest.skip("parsing forks only with os.fork and two cores or more")
+
+    def run(code: str, cwd: Path = ROOT):
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "tools"), "COUNTERPEDIA_NO_CACHE": "1"}
+        env.pop("COUNTERPEDIA_NO_FORK", None)
+        result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
+                                env=env, cwd=cwd)
+        assert result.returncode == 0, result.stderr
+        return json.loads(result.stdout)
+
+    return run
+
+
+def test_the_second_half_is_computed_by_a_child_in_order(fresh_python):
+    found = fresh_python(f"""
+        import json, os
+        from counterpedia.storage.parse_many import map_in_two
+        results = map_in_two(lambda n: (os.getpid(), n * n), list(range({MIN_ITEMS + 1})))
+        print(json.dumps({{"squares": [s for _, s in results], "pids": sorted({{p for p, _ in results}}),
+                          "me": os.getpid()}}))
+    """)
+    assert found["squares"] == [n * n for n in range(MIN_ITEMS + 1)]
+    assert found["me"] in found["pids"] and len(found["pids"]) == 2
+
+
+def test_a_child_that_fails_leaves_its_half_to_the_parent(fresh_python):
+    found = fresh_python(f"""
+        import json, os
+        from counterpedia.storage.parse_many import map_in_two
+        parent = os.getpid()
+        def fails_in_the_child(n):
+            if os.getpid() != parent:
+                raise RuntimeError("the child fails")
+            return n + 1
+        print(json.dumps(map_in_two(fails_in_the_child, list(range({MIN_ITEMS * 2})))))
+    """)
+    assert found == [n + 1 for n in range(MIN_ITEMS * 2)]
+
+
+def test_loading_the_data_in_two_processes_gives_the_same_records_and_problems(fresh_python, tmp_path):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    assert sum(1 for _ in data.rglob("*.yaml")) >= MIN_ITEMS
+    broken = next((data / "cards").rglob("*.yaml"))
+    broken.write_text(broken.read_text(encoding="utf-8") + "oops: [\n", encoding="utf-8")
+    found = fresh_python("""
+        import json, os
+        from pathlib import Path
+        from counterpedia.storage import parse_many
+        from counterpedia.storage.load import load_paths
+        calls = []
+        real = parse_many.can_fork
+        parse_many.can_fork = lambda n: calls.append(real(n)) or calls[-1]
+        def loaded():
+            result = load_paths([Path("data")], root=Path("data"))
+            return ([[d.path, d.kind, d.data, d.stem, d.source] for d in result.documents],
+                    [d.render() for d in result.diagnostics])
+        forked = loaded()
+        os.environ["COUNTERPEDIA_NO_FORK"] = "1"
+        alone = loaded()
+        print(json.dumps({"calls": calls, "same": forked == alone, "problems": forked[1], "records": len(forked[0])}))
+    """, cwd=tmp_path)
+    assert found["calls"] == [True, False] and found["same"] is True
+    assert found["records"] >= MIN_ITEMS and len(found["problems"]) == 1 and "[E001]" in found["problems"][0]
+
+
+def test_a_small_load_a_running_thread_or_the_switch_keep_it_in_process(monkeypatch):
+    monkeypatch.delenv("COUNTERPEDIA_NO_FORK", raising=False)
+    assert {pid for pid, _ in map_in_two(pid_and_square, list(range(MIN_ITEMS - 1)))} == {os.getpid()}
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert {pid for pid, _ in map_in_two(pid_and_square, list(range(MIN_ITEMS * 2)))} == {os.getpid()}
+    finally:
+        stop.set()
+        thread.join()
+    monkeypatch.setenv("COUNTERPEDIA_NO_FORK", "1")
+    assert {pid for pid, _ in map_in_two(pid_and_square, list(range(MIN_ITEMS * 2)))} == {os.getpid()}

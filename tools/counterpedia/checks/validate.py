@@ -1,0 +1,110 @@
+"""Validation: load records, run every check, keep the diagnostics of the files asked about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import checks, kinds
+from ..catalogue.excluded import default_path as excluded_list_path
+from ..diagnostics import Diagnostic, make
+from ..model.knowledge import KnowledgeBase, from_documents
+from ..storage import writes
+from ..storage.load import display_path, load_paths
+
+
+class UsageError(Exception):
+    """Bad usage: exit status 2, with a message for the user."""
+
+
+def data_root_of(path: Path) -> Path | None:
+    """The data/ folder a path belongs to: the parent of its record folder, or itself."""
+    path = path.resolve()
+    candidates = [path] if path.is_dir() else []
+    candidates += list(path.parents)
+    folders = kinds.folders()
+    for candidate in candidates:
+        if candidate.name in folders:
+            return candidate.parent
+        if candidate.is_dir() and any((candidate / folder).is_dir() for folder in folders):
+            return candidate
+    return None
+
+
+RECORD_SUFFIXES = (".yaml", ".yml")
+
+
+def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[KnowledgeBase, list[Diagnostic]]:
+    """Diagnostics for the records at `paths`, checked against the whole data set they belong to.
+
+    A file named that is not a YAML record (E010), or a YAML file outside any data folder (E005), is
+    reported, never ignored: `validate /etc/hostname` must not say "no problems found"."""
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or directory")
+    not_records = [p for p in paths if p.is_file() and p.suffix.lower() not in RECORD_SUFFIXES]
+    paths = [p for p in paths if p not in not_records]
+    found: list[Diagnostic] = [
+        make(display_path(p), (0, 0), "E010", f"'{p.name}' is not a YAML record: validate reads .yaml files "
+             "in the record folders (data/counters, data/rules, …)") for p in not_records]
+    if not paths:
+        return from_documents([]), found
+    root = data_dir or data_root_of(paths[0])
+    if root is None:
+        if not paths[0].is_dir():
+            # A file outside any data folder: checked alone (its folder is not scanned: it may be /etc).
+            loaded = load_paths(paths, root=None)
+            kb = from_documents(loaded.documents)
+            return kb, sorted(found + loaded.diagnostics + checks.run_all(kb))
+        root = paths[0]
+    if not root.is_dir():
+        raise UsageError(f"{root}: not a directory")
+    loaded = load_paths([root], root=root)
+    extra = [p for p in paths if not _inside(p, root)]
+    if extra:
+        more = load_paths(extra, root=None)
+        loaded.documents += more.documents
+        loaded.diagnostics += more.diagnostics
+    kb = from_documents(loaded.documents)
+    checked = sorted(set(loaded.diagnostics) | set(checks.run_all(kb)))
+    if paths:
+        wanted = {display_path(p) for p in _files(paths)}
+        if any(p.resolve() == root.resolve() for p in paths):
+            # Checking the whole data set also checks the reviewed list of excluded counter kinds.
+            wanted.add(display_path(excluded_list_path(root)))
+        wanted_dirs = [display_path(p) for p in paths if p.is_dir()]
+        checked = [d for d in checked if d.path in wanted or any(d.path.startswith(w.rstrip("/") + "/") for w in wanted_dirs)
+                   or d.path in wanted_dirs]
+    # Whatever was asked about, a half-applied plan concerns it: always reported.
+    return kb, sorted(found + checked + pending_writes(root))
+
+
+def pending_writes(root: Path) -> list[Diagnostic]:
+    """The data is not what it seems while a plan is half applied, or while a journal sits in the data folder."""
+    found = []
+    legacy = writes.legacy_journal(root)
+    if legacy is not None:
+        found.append(make(display_path(root), (0, 0), "E011", f"'{legacy.name}' in the data folder is a plan of writes "
+                          "that no command reads: a commit or a pull request may have brought it in"))
+    try:
+        pending = writes.read_journal(root)
+    except writes.UnsafeJournal as error:
+        return found + [make(display_path(root), (0, 0), "E012", str(error))]
+    if pending is not None:
+        command, entries = pending
+        shown = ", ".join(display_path(p) for p, _, _ in entries[:3]) + (", …" if len(entries) > 3 else "")
+        found.append(make(display_path(root), (0, 0), "E012", f"an interrupted `{command}` left {len(entries)} "
+                          f"planned file(s) that may be half written ({shown}); its plan is in "
+                          f"{writes.journal_path(root)}"))
+    return found
+
+
+def _inside(path: Path, root: Path) -> bool:
+    try:
+        path.resolve().relative_to(root.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def _files(paths: list[Path]) -> list[Path]:
+    return [p for p in paths if p.is_file()]

@@ -1,0 +1,154 @@
+"""Building the three localized sites: Japanese at the root, English at en/, French at fr/.
+
+A build empties its output folder first (MkDocs cleans `site_dir`). So the output folder must be one
+that a build made: every build writes a marker file into it (`.counterpedia-site`), and a folder
+that is not empty and has no marker is refused, never emptied: `--out data` must not delete records.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from contextlib import contextmanager
+from pathlib import Path
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import MkDocsException
+
+from ..langs import LANGS
+from .linkcheck import check_site, reading_once
+
+CONFIG_FILES = {"ja": "mkdocs.yml", "en": "mkdocs.en.yml", "fr": "mkdocs.fr.yml"}
+MARKER = ".counterpedia-site"
+MARKER_TEXT = ("This folder is a site built by `counterpedia site build`, which empties it before each build.\n"
+               "Delete this file and the build will refuse to write here.\n")
+USAGE, PROBLEMS = 2, 1
+
+
+class SiteBuildError(Exception):
+    """A build that failed; `status` is the exit status (1: the data or a link; 2: the output folder)."""
+
+    def __init__(self, message: str, status: int = PROBLEMS):
+        super().__init__(message)
+        self.status = status
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def check_output(out: Path, project: Path, data_dir: Path | None = None) -> None:
+    """Refuse an output folder that a build would damage: raises SiteBuildError (status 2) saying why."""
+    protected = [project / "docs", project / "overrides", data_dir or project / "data"]
+    real = out.resolve()
+    if _inside(project, real):
+        raise SiteBuildError(f"{out}: holds the project itself; the build empties its output folder: "
+                             "choose a new folder, e.g. --out site", USAGE)
+    for folder in protected:
+        if _inside(real, folder.resolve()):
+            raise SiteBuildError(f"{out}: the build reads {folder}; write the site outside it, "
+                                 "e.g. --out site", USAGE)
+    if out.is_symlink() and not out.exists():
+        raise SiteBuildError(f"{out}: a broken symbolic link: choose another folder", USAGE)
+    if out.exists() and not out.is_dir():
+        raise SiteBuildError(f"{out}: exists and is not a folder: choose a folder for the site", USAGE)
+    if out.is_dir():
+        try:
+            entries = [entry.name for entry in out.iterdir()]
+        except OSError as error:
+            raise SiteBuildError(f"{out}: cannot be read: {error.strerror or error}", USAGE) from None
+        if entries and MARKER not in entries:
+            raise SiteBuildError(
+                f"{out}: not empty and not a site that `counterpedia site build` made (no {MARKER} file in it); "
+                f"a build empties its output folder, so it would delete the {len(entries)} file(s) and folder(s) "
+                "there. Choose a new or empty folder, or delete this one yourself if it is an old site.", USAGE)
+
+
+def prepare_output(out: Path, project: Path, data_dir: Path | None = None) -> None:
+    """Check the output folder, create it if needed, and mark it as ours (before anything is deleted)."""
+    check_output(out, project, data_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        marker = out / MARKER
+        if not marker.is_file():
+            marker.write_text(MARKER_TEXT, encoding="utf-8")
+    except OSError as error:
+        raise SiteBuildError(f"{out}: cannot write the site there: {error.strerror or error}", USAGE) from None
+
+
+class _Collect(logging.Handler):
+    """MkDocs reports the cause of an abort through its log: keep the warnings and errors to show them."""
+
+    def __init__(self):
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.messages.append(record.getMessage().strip())
+        except Exception:  # noqa: BLE001 - a malformed log record must not hide the error itself
+            self.messages.append(str(record.msg))
+
+
+@contextmanager
+def _mkdocs_messages():
+    handler = _Collect()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(handler)
+    try:
+        yield handler.messages
+    finally:
+        logger.removeHandler(handler)
+
+
+def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Path | None = None,
+              on_step=None) -> Path:
+    """Build every language in order (the Japanese build cleans the root first), then check all links.
+    `on_step(name)`, when given, is called after each language (its code) and after the link check ("links"):
+    `make bench` times them."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    project = project.resolve()
+    out = Path(os.path.abspath(out or project / "site"))
+    prepare_output(out, project, data_dir.resolve() if data_dir is not None else None)
+    with reading_once():  # the link check across languages reuses what each language's check read
+        _build_languages(project, out, langs, data_dir, on_step)
+    return out
+
+
+def _build_languages(project: Path, out: Path, langs, data_dir: Path | None, on_step) -> None:
+    for lang in sorted(langs, key=lambda code: code != "ja"):
+        site_dir = out if lang == "ja" else out / lang
+        overrides = {"site_dir": str(site_dir)}
+        with _mkdocs_messages() as messages:
+            try:
+                config = load_config(str(project / CONFIG_FILES[lang]), **overrides)
+                if data_dir is not None:
+                    for name, plugin in config.plugins.items():
+                        if name == "counterpedia":
+                            plugin.config.data_dir = str(data_dir.resolve())
+                config.plugins.on_startup(command="build", dirty=False)
+                build(config)
+                config.plugins.on_shutdown()
+            except MkDocsException as error:
+                raise SiteBuildError(_explain(lang, error, messages)) from error
+            except OSError as error:
+                where = error.filename or site_dir
+                raise SiteBuildError(f"{lang}: cannot write {where}: {error.strerror or error}", USAGE) from None
+        if on_step is not None:
+            on_step(lang)
+    if set(langs) == set(LANGS):
+        problems = check_site(out)
+        if on_step is not None:
+            on_step("links")
+        if problems:
+            raise SiteBuildError(f"{len(problems)} broken link(s) across languages:\n" + "\n".join(problems[:50]))
+
+
+def _explain(lang: str, error: Exception, messages: list[str]) -> str:
+    """The reason MkDocs logged (file, line and what is wrong), not only its "Aborted with …" summary."""
+    summary = str(error).strip()
+    details = [m for m in messages if m and m != summary]
+    if not details:
+        return f"{lang}: {summary}"
+    return f"{lang}: " + "\n".join(details) + (f"\n{lang}: {summary}" if summary else "")
