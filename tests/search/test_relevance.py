@@ -55,6 +55,7 @@ def real_kb(real_data):
     return kb
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", relevance.LANGS)
 def test_card_names_find_their_card_in_every_language(index, real_kb, lang):
     """Every card's name in `lang`, and its English name, searched in `lang`, finds the card in the top three.
