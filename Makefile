@@ -1,4 +1,4 @@
-# Counterpedia: `make serve` to preview the site, `make test` to run every test (after `make lint`).
+# Counterpedia: `make serve` to preview the site, `make test` to run every test (after `make lint`, in parallel).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -44,8 +44,11 @@ lint: venv
 	$(BIN)/ruff check tools tests
 	$(BIN)/mypy
 
+# Every test, in parallel across the machine's cores (pytest-xdist: one worker per core; the groups and the
+# order are in tests/conftest.py), then the 15 slowest. One process: make test TEST_WORKERS=0.
+TEST_WORKERS ?= auto
 test: lint
-	$(CR_ENV) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(CR_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15 $(PYTEST_ARGS)
 
 # The browser tests alone (headless Chromium through Playwright).
 browser: venv

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from . import xdist_groups
+from .shared_build import built_once
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
 VALID_DATA = FIXTURES / "valid" / "data"
@@ -40,62 +43,93 @@ def real_data() -> Path:
     return data
 
 
+def _site_inputs(data: Path) -> dict:
+    """What a site build depends on besides the project's files: the data folder and the environment."""
+    names = ("COUNTERPEDIA_CR", "COUNTERPEDIA_CR_DIR", "COUNTERPEDIA_CR_JA", "COUNTERPEDIA_FULL_RULES", "XDG_CACHE_HOME",
+             "HOME", "GITHUB_REPOSITORY")
+    return {"data": str(data.resolve()), **{name: os.environ.get(name) for name in names}}
+
+
 @pytest.fixture(scope="session")
-def built_site(real_data, tmp_path_factory) -> Path:
-    """The three languages built once per test session from data/ (ja at the root, en/ and fr/ beside),
-    with the full-rules pages when CR files are found (`make test` points at ../shared/data/cr)."""
+def built_site(real_data, request) -> Path:
+    """The three languages built once per test run from data/ (ja at the root, en/ and fr/ beside), shared by
+    every xdist worker (tests/shared_build.py), with the full-rules pages when CR files are found (`make test`
+    points at ../shared/data/cr)."""
     from counterpedia.commands.site_build import SiteBuildError, build_all
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    out = tmp_path_factory.mktemp("site") / "site"
-    try:
-        build_all(ROOT, out, data_dir=real_data)
-    except SiteBuildError as error:
-        pytest.fail(f"the site does not build: {error}")
-    return out
+
+    def build(folder: Path) -> None:
+        try:
+            build_all(ROOT, folder / "site", data_dir=real_data)
+        except SiteBuildError as error:
+            pytest.fail(f"the site does not build: {error}")
+
+    return built_once(request, "site", _site_inputs(real_data), build) / "site"
 
 
 @pytest.fixture(scope="session")
-def hostile_site(tmp_path_factory) -> Path:
-    """The three languages built from a tiny data set with hostile names and texts (see tests/hostile.py),
-    without the full-rules pages (they quote the CR files, not the data)."""
+def hostile_site(request) -> Path:
+    """The three languages built once per test run from a tiny data set with hostile names and texts (see
+    tests/hostile.py), without the full-rules pages (they quote the CR files, not the data)."""
     from counterpedia.commands.site_build import build_all
 
     from .hostile import write_hostile_data
 
-    base = tmp_path_factory.mktemp("hostile")
-    data = write_hostile_data(base / "data")
-    saved = os.environ.get("COUNTERPEDIA_FULL_RULES")
-    os.environ["COUNTERPEDIA_FULL_RULES"] = "0"
-    try:
-        return build_all(ROOT, base / "site", data_dir=data)
-    finally:
-        if saved is None:
-            os.environ.pop("COUNTERPEDIA_FULL_RULES")
-        else:
-            os.environ["COUNTERPEDIA_FULL_RULES"] = saved
+    def build(folder: Path) -> None:
+        data = write_hostile_data(folder / "data")
+        saved = os.environ.get("COUNTERPEDIA_FULL_RULES")
+        os.environ["COUNTERPEDIA_FULL_RULES"] = "0"
+        try:
+            build_all(ROOT, folder / "site", data_dir=data)
+        finally:
+            if saved is None:
+                os.environ.pop("COUNTERPEDIA_FULL_RULES")
+            else:
+                os.environ["COUNTERPEDIA_FULL_RULES"] = saved
+
+    return built_once(request, "hostile-site", _site_inputs(ROOT / "tests" / "hostile.py"), build) / "site"
 
 
-# (case, seconds, peak MB) of each `counterpedia validate` run over the malformed-input corpus
-# (tests/test_malformed_corpus.py): reported at the end of the run, never asserted.
-CORPUS_FIGURES: list[tuple[str, float, float]] = []
+def pytest_configure(config):
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(xdist_groups.Scheduling(), "counterpedia-xdist-groups")
+
+
+def pytest_collection_modifyitems(config, items):
+    xdist_groups.order_and_record(config, items)  # which tests run together in one worker, which start first
+
+
+# (case, CPU seconds, wall seconds, peak MB) of each `counterpedia validate` run over the malformed-input corpus
+# (tests/test_malformed_corpus.py): reported at the end of the run, never asserted. Each test records its
+# figures as a property of its report, so that they reach the process that prints the summary whether the
+# tests ran in it or in pytest-xdist's workers.
+CORPUS_PROPERTY = "malformed-corpus"
+CORPUS_FIGURES: list[tuple[str, float, float, float]] = []
 CORPUS_TARGETS = (1.0, 200.0)
 
 
-def pytest_terminal_summary(terminalreporter):
-    if not CORPUS_FIGURES:
+def pytest_runtest_logreport(report):
+    if report.when == "call":
+        CORPUS_FIGURES.extend(tuple(value) for key, value in report.user_properties if key == CORPUS_PROPERTY)
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    if not CORPUS_FIGURES or hasattr(config, "workerinput"):
         return
     slowest = max(CORPUS_FIGURES, key=lambda f: f[1])
-    largest = max(CORPUS_FIGURES, key=lambda f: f[2])
-    over = [f"{name} ({seconds:.2f} s, {mb:.0f} MB)" for name, seconds, mb in CORPUS_FIGURES
-            if seconds > CORPUS_TARGETS[0] or mb > CORPUS_TARGETS[1]]
+    largest = max(CORPUS_FIGURES, key=lambda f: f[3])
+    over = [f"{name} ({cpu:.2f} s, {mb:.0f} MB)" for name, cpu, _wall, mb in CORPUS_FIGURES
+            if cpu > CORPUS_TARGETS[0] or mb > CORPUS_TARGETS[1]]
     terminalreporter.write_sep("-", "malformed-input corpus")
     terminalreporter.write_line(
-        f"{len(CORPUS_FIGURES)} cases, each a whole `counterpedia validate` process: slowest {slowest[1]:.2f} s "
-        f"({slowest[0]}), largest {largest[2]:.0f} MB peak memory ({largest[0]}); targets {CORPUS_TARGETS[0]:.0f} s, "
-        f"{CORPUS_TARGETS[1]:.0f} MB" + (f"; over a target: {', '.join(over)}" if over else ""))
+        f"{len(CORPUS_FIGURES)} cases, each a whole `counterpedia validate` process: slowest {slowest[1]:.2f} s of CPU "
+        f"({slowest[0]}; {slowest[2]:.2f} s wall, beside the other tests), largest {largest[3]:.0f} MB peak memory "
+        f"({largest[0]}); targets {CORPUS_TARGETS[0]:.0f} s, {CORPUS_TARGETS[1]:.0f} MB"
+        + (f"; over a target: {', '.join(over)}" if over else ""))
     artifacts = ROOT / "test-artifacts"
     artifacts.mkdir(exist_ok=True)
     (artifacts / "malformed-corpus.tsv").write_text(
-        "case\tseconds\tpeak_mb\n" + "".join(f"{n}\t{s:.3f}\t{m:.1f}\n" for n, s, m in sorted(CORPUS_FIGURES)),
+        "case\tcpu_seconds\twall_seconds\tpeak_mb\n"
+        + "".join(f"{n}\t{c:.3f}\t{w:.3f}\t{m:.1f}\n" for n, c, w, m in sorted(CORPUS_FIGURES)),
         encoding="utf-8")

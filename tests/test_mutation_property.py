@@ -174,6 +174,7 @@ PROPERTY = settings(max_examples=60, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(mutation=mutations())
 def test_any_mutation_gives_an_exit_status_never_a_traceback(project, mutation):

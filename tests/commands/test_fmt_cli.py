@@ -89,6 +89,7 @@ def test_an_interrupted_fmt_is_finished_by_the_next_run(data):
     assert not journal_path(data).exists()
 
 
+@pytest.mark.slow
 def test_the_shipped_data_is_formatted(in_dir, capsys):
     """`fmt --check` passes on data/ and the excluded list, as the pre-commit hook and CI run it."""
     if not (ROOT / "data").is_dir():

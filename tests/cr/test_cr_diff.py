@@ -191,9 +191,10 @@ def test_every_rule_is_accounted_for(editions):
 
 
 def test_diff_is_fast(editions):
+    # CPU time of this process: `make test` runs tests in parallel, and a neighbour slows the wall clock, not the work
     slowest = 0.0
     for old, new in consecutive(editions):
-        start = time.perf_counter()
+        start = time.process_time()
         diff(old, new)
-        slowest = max(slowest, time.perf_counter() - start)
+        slowest = max(slowest, time.process_time() - start)
     assert slowest < 1.0

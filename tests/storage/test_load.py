@@ -1,5 +1,7 @@
 from pathlib import Path
 
+import pytest
+
 from counterpedia.storage.load import kind_of, load_paths, parse_document
 
 
@@ -33,6 +35,7 @@ def test_loading_reports_every_file(tmp_path: Path):
     assert sorted(d.code for d in result.diagnostics) == ["E001", "E004"]
 
 
+@pytest.mark.slow
 def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does():
     """The C loader follows YAML 1.1 (yes/no/on are booleans there); our records must mean the same in both."""
     from counterpedia.storage.yamlio import fast_loader, yaml_loader

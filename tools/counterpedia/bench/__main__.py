@@ -1,8 +1,9 @@
-"""`python -m counterpedia.bench [--only SECTIONS] [--quick]`: every figure of issues 8, 12 and 14 beside its target.
+"""`python -m counterpedia.bench [--only SECTIONS] [--quick]`: every figure of issues 8, 12, 14 and 19 beside its target.
 
 Sections, in order: validate (against check-jsonschema), build (against a plain mkdocs build), synthetic
 (the shipped data and three times it), memory (import of one AllPrintings.json), status (the records),
-search (relevance and the search figures of issue 12: counterpedia.bench.search), cr (CR parse and diff).
+search (relevance and the search figures of issue 12: counterpedia.bench.search), cr (CR parse and diff),
+tests (the wall time of `make test`, issue 19).
 Exit status 0 whatever the figures (a slow figure is printed, not failed), 1 when a command failed, 2 on
 bad usage. The load average is printed at the start and at the end: the machine may be shared.
 """
@@ -19,11 +20,11 @@ from pathlib import Path
 
 from ..cr import locate
 from ..search import relevance
-from . import build, machine, memory, report, synthetic, validate
+from . import build, machine, memory, report, suite, synthetic, validate
 from . import search as search_bench
 from .search import TARGETS
 
-SECTIONS = ("validate", "build", "synthetic", "memory", "status", "search", "cr")
+SECTIONS = ("validate", "build", "synthetic", "memory", "status", "search", "cr", "tests")
 
 
 def parse_sections(text: str | None) -> list[str]:
@@ -74,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as error:  # noqa: BLE001 - one section's error is reported, the others still run
                 summary.errors.append(f"{section}: {type(error).__name__}: {error}")
                 print(f"  {section} failed: {type(error).__name__}: {error}", flush=True)
-    print(f"\n== summary (the targets of issues 8, 12 and 14; {time.perf_counter() - start:.0f} s in all)")
+    print(f"\n== summary (the targets of issues 8, 12, 14 and 19; {time.perf_counter() - start:.0f} s in all)")
     for line in summary.lines():
         print(line)
     print(f"counterpedia bench: done; {machine.describe()}")
@@ -226,6 +227,20 @@ def run_cr(args, data_dir, project, scratch, runs, summary, state) -> None:
     _child([machine.python(), "-m", "counterpedia.bench.cr"], "counterpedia.bench.cr", summary)
 
 
+def run_tests(args, data_dir, project, scratch, runs, summary, state) -> None:
+    print("  make test, once (every test, in parallel across the cores)…", flush=True)
+    figures = suite.measure(project)
+    suite.report(figures)
+    if figures.run is None:
+        summary.add("make test, wall time", "not measured", figures.reason)
+        return
+    if figures.error():
+        summary.errors.append(figures.error())
+    workers = f"{figures.workers} workers" if figures.workers else "one process"
+    summary.add(f"make test, wall time ({workers})", report.seconds(figures.run.seconds),
+                f"< {suite.TARGET_SECONDS:.0f} s", report.verdict(figures.run.seconds, suite.TARGET_SECONDS))
+
+
 def _child(command: list[str], name: str, summary: report.Summary) -> None:
     """A bench of its own, its output shown as it comes."""
     sys.stdout.flush()
@@ -235,7 +250,7 @@ def _child(command: list[str], name: str, summary: report.Summary) -> None:
 
 
 SECTION_RUNNERS = {"validate": run_validate, "build": run_build, "synthetic": run_synthetic, "memory": run_memory,
-                   "status": run_status, "search": run_search, "cr": run_cr}
+                   "status": run_status, "search": run_search, "cr": run_cr, "tests": run_tests}
 
 
 if __name__ == "__main__":
