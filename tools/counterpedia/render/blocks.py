@@ -16,12 +16,16 @@ _WEB_URL_RE = re.compile(r"https?://[^\s<>\"'`\\]+", re.IGNORECASE)
 
 def numbering_edition(entry: dict, texts: dict | None = None) -> str | None:
     """The CR edition whose rule numbers a text uses: `cr_edition`, else its version if that is an
-    edition; a translation keeps the numbering of the text it translates."""
+    edition; a translation keeps the numbering of the text it translates: the edition it translates
+    (the official Japanese of 20260116 beside the English of a later edition), else that text's."""
     if entry.get("cr_edition"):
         return str(entry["cr_edition"])
     version = str(entry.get("version") or "")
     if len(version) == 8 and version.isdigit():
         return version
+    translated_version = str((entry.get("translates") or {}).get("version") or "")
+    if len(translated_version) == 8 and translated_version.isdigit():
+        return translated_version
     translated = (entry.get("translates") or {}).get("lang")
     source = (texts or {}).get(translated)
     if isinstance(source, dict) and source is not entry:
