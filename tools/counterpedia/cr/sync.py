@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from .. import writes, yamlio
 from ..format import format_data
@@ -103,6 +104,8 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str, via: str |
         if change.state == MOVED:
             entry["number"] = _same_style(entry["number"], change.new_number)
             result.renumbered[change.number] = change.new_number
+            for texts in [entry.get("text"), *(entry.get("examples") or [])]:
+                _translated_number(texts, change.number, change.new_number, edition)
         _set_text(entry["text"], rule.text, edition, via)
         examples = entry.get("examples") or []
         if change.examples_changed:
@@ -132,7 +135,9 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str, via: str |
     for path, data in documents.items():
         sections = {str(entry.get("number", ""))[:3] for entry in data.get("rules") or []}
         if len(sections) == 1 and data.get("section") not in sections:
-            data["section"] = _same_style(data.get("section"), sections.pop())
+            section = sections.pop()
+            _translated_number(data.get("title"), str(data.get("section")), section, edition)
+            data["section"] = _same_style(data.get("section"), section)
     for record in kb:
         for keys, number in cited_rules(record):
             if number in result.renumbered and record.document is not None:
@@ -153,6 +158,24 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str, via: str |
         if text != Path(path).read_text(encoding="utf-8"):
             result.files[path] = text
     return result
+
+
+def _translated_number(texts, old: str, new: str, edition: str) -> None:
+    """A quote moves from `old` to `new`: each translation of another edition keeps the number the rule had in
+    the edition it translates (`translates.number`), so that it is still found there (`cr check --lang ja`)."""
+    if not isinstance(texts, dict):
+        return
+    for lang, entry in texts.items():
+        translates = entry.get("translates") if lang != "en" and isinstance(entry, dict) else None
+        if not isinstance(translates, dict):
+            continue
+        then = new if str(translates.get("version")) == edition else str(translates.get("number") or old)
+        if then == new:
+            translates.pop("number", None)
+        else:
+            translates["number"] = DoubleQuotedScalarString(then)
+            if "hash" in translates:  # the schema's key order: lang, version, number, hash
+                translates.move_to_end("hash")
 
 
 def _implicit_numbering(entry: dict, texts: dict) -> bool:
