@@ -66,3 +66,37 @@ def cr_env(cr_files, monkeypatch) -> str:
 @pytest.fixture(scope="session")
 def editions(cr_files) -> dict[str, Edition]:
     return {edition: parse_file(path) for edition, path in cr_files.items()}
+
+
+@pytest.fixture(scope="session")
+def all_editions(all_cr_files) -> dict[str, Edition]:
+    """Every edition where the tests look, parsed."""
+    return {edition: parse_file(path) for edition, path in all_cr_files.items()}
+
+
+def data_edition(data) -> str | None:
+    """The edition the data's English quotes are of (not necessarily the newest there is)."""
+    from counterpedia.cr.quotes_cli import quoted_edition
+    from counterpedia.knowledge import load
+
+    return quoted_edition(load(Path(data))[0])
+
+
+def edition_before(edition: str, available) -> str | None:
+    """The newest available edition older than `edition`."""
+    older = [e for e in available if e < edition]
+    return max(older) if older else None
+
+
+@pytest.fixture(scope="session")
+def sync_editions(all_cr_files) -> tuple[str, str]:
+    """(the edition the data quotes, the one before it): a sync there and back must be exact. Skipped when the
+    data quotes an edition the tests do not have."""
+    from .cr_reference import ROOT_DATA
+
+    quoted = data_edition(ROOT_DATA)
+    previous = edition_before(quoted, all_cr_files) if quoted in all_cr_files else None
+    if previous is None:
+        pytest.skip(f"the data quotes edition {quoted}, and it or the one before it is not where the tests look "
+                    "(COUNTERPEDIA_CR_DIR)")
+    return quoted, previous

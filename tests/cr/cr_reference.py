@@ -18,6 +18,7 @@ from pathlib import Path
 from counterpedia.cr import locate
 
 SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
+ROOT_DATA = Path(__file__).resolve().parents[2] / "data"
 REFERENCE_DIRS = [SHARED / "cr", SHARED / "cr-2026"]
 
 

@@ -113,14 +113,15 @@ def split_lines(text: str) -> list[str]:
     """Drop the BOM and split on CRLF, bare CR and LF alike.
 
     "\\r\\r\\n" is two line ends in Wizards' own files (a bare CR, then an empty CRLF line: a dozen before the
-    chapter headings); in a file where it ends most lines, every CRLF went through a second conversion, and it
-    is one line end."""
+    chapter headings); in a file where it ends nearly every line, every CRLF went through a second conversion,
+    and it is one line end."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     doubled = text.count("\r\r\n")
-    if doubled > 2 and doubled * 2 > text.count("\n"):
-        text = text.replace("\r\r\n", "\n")
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if doubled > 2 and doubled * 2 >= 0.8 * (len(lines) - 1):  # nearly every line end is one
+        return text.replace("\r\r\n", "\n").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines
 
 
 HEAD_LINES = 12  # the "effective as of" line is the third in every edition; blank lines around it vary
