@@ -68,6 +68,14 @@ class TextRenderer:
             parts.append("via " + self.source_link(page, entry["via"]))
         if entry.get("version"):
             parts.append(escape(str(entry["version"])))
+        translated = entry.get("translates") if isinstance(entry.get("translates"), dict) else {}
+        edition = str(translated.get("version") or "")
+        if translated.get("lang") == "en" and len(edition) == 8 and edition.isdigit():
+            # A translation of a rule says which English edition it translates (the official Japanese of
+            # 20260116 beside the English of a later edition).
+            parts.append(escape(i18n.t("ja_translation_of", self.lang).format(edition=edition)))
+            if translated.get("number"):
+                parts.append(escape(i18n.t("ja_rule_was", self.lang).format(edition=edition, number=translated["number"])))
         for cited in entry.get("cites") or []:
             parts.append(self.source_link(page, cited))
         prefix = "" if lang == self.lang else f"{i18n.LANG_NAMES[self.lang][lang]} · "
