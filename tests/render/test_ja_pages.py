@@ -101,7 +101,7 @@ def test_a_japanese_translation_behind_the_english_says_so_rule_by_rule(kb):
     added = counters.split('id="122-1j"', 1)[1].split('id="122-2"', 1)[0]  # hone counters: no translation yet
     assert "cp-rule__canonical" not in added and 'class="cp-rule__text" lang="en"' in added
     rad = pages["cr/728.md"]  # 727 in 20260116
-    assert rad.startswith('---\ntitle: "728. RADカウンター"') and "20260116 版では 727.1" in rad
+    assert rad.startswith("---\ntitle: \"728. RADカウンター\"") and "20260116 版では [727\\.1" in rad
 
 
 def test_the_sidebar_says_when_the_full_rules_are_bilingual():

@@ -75,7 +75,9 @@ class TextRenderer:
             # 20260116 beside the English of a later edition).
             parts.append(escape(i18n.t("ja_translation_of", self.lang).format(edition=edition)))
             if translated.get("number"):
-                parts.append(escape(i18n.t("ja_rule_was", self.lang).format(edition=edition, number=translated["number"])))
+                # The old number links to the rule it was (the text follows that edition's numbering).
+                was = i18n.t("ja_rule_was", self.lang).format(edition=edition, number=translated["number"])
+                parts.append(self.linker.to_markdown(was, page, edition=edition))
         for cited in entry.get("cites") or []:
             parts.append(self.source_link(page, cited))
         prefix = "" if lang == self.lang else f"{i18n.LANG_NAMES[self.lang][lang]} · "

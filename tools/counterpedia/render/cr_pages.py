@@ -86,7 +86,8 @@ class FullRulesRenderer:
             "body": self.linker.to_markdown(rule.text, page, prefer_full=True),
             "examples": [self.linker.to_markdown(e, page, prefer_full=True) for e in rule.examples],
             "drifted": drifted,
-            "number": old_number if old_number != number else None,
+            "was": self.linker.to_markdown(self.t("ja_rule_was").format(edition=self.ja.edition, number=old_number),
+                                           page, edition=self.ja.edition, prefer_full=True) if old_number != number else None,
             "edition": self.ja.edition,
         }
 
