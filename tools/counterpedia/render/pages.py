@@ -134,12 +134,13 @@ class SiteRenderer:
                 copies=and_.join(self._copy_link(page, c) for c in site.cards), date=newest))
             own = currency.card_copy(self.kb, card) if card is not None else None
             if own is not None and own.date != newest:
-                parts[-1] += ("。" if self.lang == "ja" else "; ") + self.t("currency_this_card").format(copy=self._copy_link(page, own))
+                parts[-1] += {"ja": "。", "en": "; ", "fr": " ; "}[self.lang] + self.t("currency_this_card").format(copy=self._copy_link(page, own))
         else:
             parts.append(self.t("currency_no_cards"))
         rulings = [self._copy_link(page, c) for c in site.rulings]
         if site.by_hand:
-            rulings.append(self.t("currency_by_hand").format(count=site.by_hand, date=site.newest_by_hand or "?"))
+            by_hand = self.t("currency_by_hand").format(count=site.by_hand, date=site.newest_by_hand or "?")
+            rulings.append(("plus " + by_hand) if rulings and self.lang != "ja" else by_hand)
         parts.append(self.t("currency_rulings").format(copies=and_.join(rulings)) if rulings else self.t("currency_no_rulings"))
         parts += self.rules_currency(rules if rules is not None and (rules.en or rules.ja) else site.rules)
         separator = "。" if self.lang == "ja" else ". "
@@ -166,7 +167,7 @@ class SiteRenderer:
             japanese = self.t("currency_ja_rules").format(edition=", ".join(e for e, _n in state.ja),
                                                           translates=", ".join(state.ja_translates) or "?")
             if state.ja_drifted:
-                japanese += ("。" if self.lang == "ja" else "; ") + self.t("currency_ja_drifted").format(count=state.ja_drifted)
+                japanese += {"ja": "。", "en": "; ", "fr": " ; "}[self.lang] + self.t("currency_ja_drifted").format(count=state.ja_drifted)
         else:
             japanese = self.t("currency_no_ja_rules")
         return [english, japanese]
