@@ -39,6 +39,7 @@ class SyncPlan:
     collisions: list[tuple[QuoteChange, str]] = field(default_factory=list)  # (moved quote, number already quoted)
     prose: list[tuple[str, tuple, str, str, str]] = field(default_factory=list)  # (path, keys, lang, old, new) in our texts
     via: str | None = None  # the copy the edition was read from (None: Wizards' own file)
+    via_changed: int = 0  # quotes whose text and edition stay, read now through another copy (or Wizards' own file)
     files: dict[str, str] = field(default_factory=dict)  # path -> new content
 
     def lines(self) -> list[str]:
@@ -58,6 +59,9 @@ class SyncPlan:
         for change, number in self.collisions:
             out.append(f"{change.record.path}: rule {change.number} moves to {number}, which another quote keeps: "
                        "review both (the validator will report E122)")
+        if self.via_changed:
+            where = f"the copy {self.via}" if self.via else "Wizards of the Coast's own file (no via)"
+            out.append(f"{self.via_changed} quote(s) of {self.edition}, unchanged, now read from {where}")
         for change, lang in self.drifted:
             out.append(f"{change.record.path}: the {lang} translation of {change.new_number or change.number} is now drifted (text kept)")
         return out
@@ -68,16 +72,21 @@ def _same_style(old, new: str):
     return type(old)(new) if isinstance(old, str) and type(old) is not str else new
 
 
-def _set_text(texts: CommentedMap, value: str, edition: str, via: str | None) -> None:
+def _set_text(texts: CommentedMap, value: str, edition: str, via: str | None) -> bool:
+    """Set the English quote; True when only where it was read from changed (its `via`)."""
     en = texts["en"]
+    same = en.get("text") == value and str(en.get("version")) == edition
     if en.get("text") != value:
         en["text"] = _same_style(en.get("text"), value)
     if "version" in en and str(en["version"]) != edition:
         en["version"] = _same_style(en["version"], edition)
     if via and en.get("via") != via:
         en["via"] = via
-    elif not via and "via" in en and en.get("source") == "cr":
+        return same
+    if not via and "via" in en and en.get("source") == "cr":
         del en["via"]  # read from Wizards' own file: no copy in between
+        return same
+    return False
 
 
 def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str, via: str | None = None,
@@ -106,7 +115,7 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str, via: str |
             result.renumbered[change.number] = change.new_number
             for texts in [entry.get("text"), *(entry.get("examples") or [])]:
                 _translated_number(texts, change.number, change.new_number, edition)
-        _set_text(entry["text"], rule.text, edition, via)
+        result.via_changed += _set_text(entry["text"], rule.text, edition, via)
         examples = entry.get("examples") or []
         if change.examples_changed:
             examples = entry.setdefault("examples", [])

@@ -128,7 +128,7 @@ def summary(report: Report, today: str) -> str:
                          "Comprehensive Rules between them)")
         else:
             lines.append(f"- the English quotes are of {after.en_edition}: no newer edition")
-        lines += [f"- {line}" for line in report.sync if " rule " in line or "citation" in line][:LIST]
+        lines += [f"- {line}" for line in report.sync if " rule " in line or "citation" in line or "now read from" in line][:LIST]
         japanese = f"edition {after.ja_edition}" if after.ja_edition else "none"
         lines.append(f"- official Japanese texts: {japanese}" + (f"; {report.japanese}" if report.japanese else ""))
         drifted = sorted(after.drifted - before.drifted)
