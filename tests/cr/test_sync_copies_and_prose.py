@@ -104,3 +104,26 @@ def test_without_a_copy_record_the_file_is_taken_as_wizards_own(tmp_path, monkey
     # --via names the copy by hand; a source that does not exist is refused.
     assert main(["cr", "sync", "--cr", str(cr), "--edition", "20260925", "--via", "nowhere"]) == 2
     assert "no such source" in capsys.readouterr().err
+
+
+RULING = """rulings:
+  - id: 2024-03-08-0a1b2c3d
+    date: "2024-03-08"
+    source: mtgjson-20220425
+    original: en
+    text:
+      en: {text: "A dataset's ruling that names rule 727.1.", status: community, source: mtgjson-20220425, version: "2024-03-08"}
+    about:
+      rules: ["727.1"]
+"""
+
+
+def test_a_cards_ruling_is_renumbered_in_the_cards_file_and_someone_elses_text_is_left_as_written(tmp_path, monkeypatch):
+    data, cr = setup(tmp_path, copy=False)
+    card = data / "cards" / "i" / "inevitable-betrayal.yaml"
+    card.write_text(card.read_text(encoding="utf-8") + RULING, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["cr", "sync", "--cr", str(cr), "--edition", "20260925", "--apply"]) == 0
+    ruling = load_yaml(card)["rulings"][0]
+    assert ruling["about"]["rules"] == ["728.1"]  # the citation follows the rule
+    assert ruling["text"]["en"]["text"] == "A dataset's ruling that names rule 727.1."  # not our words: as written

@@ -26,6 +26,9 @@ from ..texts import text_fields
 from .quotes import CHANGED, MOVED, SAME, VANISHED, QuoteChange
 
 OWN_WORDS = ("community", "machine")  # statuses of texts we wrote (or had translated): renumbered, never re-quoted
+# Our own sources: commentary and machine translations that Counterpedia publishes (or that name no publisher).
+OUR_PUBLISHER = "Counterpedia"
+OUR_TYPES = ("editorial", "machine-translation")
 
 
 @dataclass
@@ -152,16 +155,19 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str, via: str |
             if number in result.renumbered and record.document is not None:
                 data = data_of(record)
                 holder = data
-                for key in keys[:-1]:
+                path = record.prefix + tuple(keys)  # a card's ruling is inside the card's file
+                for key in path[:-1]:
                     holder = holder[key]
-                holder[keys[-1]] = _same_style(holder[keys[-1]], result.renumbered[number])
+                holder[path[-1]] = _same_style(holder[path[-1]], result.renumbered[number])
                 result.citations.append((record.path, keys, number, result.renumbered[number]))
     numbers = dict(prose_numbers or {})
     numbers.update(result.renumbered)
     if numbers:
+        ours = {source.id for source in kb.all("source") if source.data.get("type") in OUR_TYPES
+                and source.data.get("publisher", OUR_PUBLISHER) == OUR_PUBLISHER}
         for record in kb:
             if record.document is not None:
-                _renumber_prose(record, numbers, data_of, result)
+                _renumber_prose(record, numbers, data_of, result, ours)
     for path, data in documents.items():
         text = format_data(schema_kind(Path(path)), data)
         if text != Path(path).read_text(encoding="utf-8"):
@@ -187,11 +193,12 @@ def _translated_number(texts, old: str, new: str, edition: str) -> None:
                 translates.move_to_end("hash")
 
 
-def _implicit_numbering(entry: dict, texts: dict) -> bool:
-    """Our own text that follows the current numbering without saying which edition that is."""
+def _implicit_numbering(entry: dict, texts: dict, ours: set[str]) -> bool:
+    """Our own text (commentary, a machine translation: a source we publish) that follows the current numbering
+    without saying which edition that is. A community text of someone else (a ruling read from a dataset) is not."""
     from ..render.blocks import numbering_edition
 
-    if not isinstance(entry, dict) or entry.get("status") not in OWN_WORDS:
+    if not isinstance(entry, dict) or entry.get("status") not in OWN_WORDS or entry.get("source") not in ours:
         return False
     return numbering_edition(entry, texts) is None
 
@@ -210,18 +217,18 @@ def _renumbered(text: str, numbers: dict[str, str]) -> tuple[str, list[tuple[str
     return "".join(out) + text[position:], done
 
 
-def _renumber_prose(record, numbers: dict[str, str], data_of, result: SyncPlan) -> None:
+def _renumber_prose(record, numbers: dict[str, str], data_of, result: SyncPlan, ours: set[str]) -> None:
     for field_ in text_fields(record):
         edits = {}
         for lang, entry in field_.texts.items():
-            if _implicit_numbering(entry, field_.texts) and isinstance(entry.get("text"), str):
+            if _implicit_numbering(entry, field_.texts, ours) and isinstance(entry.get("text"), str):
                 new, done = _renumbered(entry["text"], numbers)
                 if done:
                     edits[lang] = (new, done)
         if not edits:
             continue
         holder = data_of(record)
-        for key in field_.keys:
+        for key in record.prefix + tuple(field_.keys):  # a card's ruling is inside the card's file
             holder = holder[key]
         canonical = field_.canonical
         old_hash = text_hash(field_.texts[canonical]["text"]) if field_.text(canonical) else None
@@ -232,8 +239,8 @@ def _renumber_prose(record, numbers: dict[str, str], data_of, result: SyncPlan) 
             new_hash = text_hash(edits[canonical][0])
             for lang, entry in holder.items():
                 translates = entry.get("translates") if isinstance(entry, dict) else None
-                if (isinstance(translates, dict) and entry.get("status") in OWN_WORDS and translates.get("lang") == canonical
-                        and translates.get("hash") == old_hash):
+                if (isinstance(translates, dict) and entry.get("status") in OWN_WORDS and entry.get("source") in ours
+                        and translates.get("lang") == canonical and translates.get("hash") == old_hash):
                     translates["hash"] = _same_style(translates["hash"], new_hash)
 
 
