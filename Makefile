@@ -6,11 +6,14 @@ STAMP := $(VENV)/.installed
 LANGS := ja en fr
 SITE_LANG ?= ja
 export NO_MKDOCS_2_WARNING := 1
-SHARED_CR := $(wildcard ../shared/data/cr)
-# The official CR files, for the full-rules pages and the CR tests: an already-set COUNTERPEDIA_CR_DIR
-# wins, else the reference copies beside the repository when present; else the user cache
-# (`counterpedia cr fetch 20260116`), else the site is built from the data alone and the tests skip.
-CR_ENV := $(if $(SHARED_CR),COUNTERPEDIA_CR_DIR=$${COUNTERPEDIA_CR_DIR:-$(abspath $(SHARED_CR))},)
+SHARED_CR := $(wildcard ../shared/data/cr ../shared/data/cr-2026)
+# The CR files, for the full-rules pages and the CR tests: an already-set COUNTERPEDIA_CR_DIR wins, else the
+# reference files beside the repository when present (the official editions in ../shared/data/cr, the 2026
+# copies in ../shared/data/cr-2026: folders separated by ':', as in PATH); else the user cache (`counterpedia
+# cr fetch YYYYMMDD`, `counterpedia refresh`), else the site is built from the data alone and the tests skip.
+empty :=
+space := $(empty) $(empty)
+CR_ENV := $(if $(SHARED_CR),COUNTERPEDIA_CR_DIR=$${COUNTERPEDIA_CR_DIR:-$(subst $(space),:,$(abspath $(SHARED_CR)))},)
 
 .PHONY: venv serve site offline validate lint test bench browser clean
 

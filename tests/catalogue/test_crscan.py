@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
 from counterpedia.catalogue import crscan
 from counterpedia.cr.parse import parse_text
+
+from ..cr.cr_reference import reference_files
 
 SAMPLE = "\ufeffMagic: The Gathering Comprehensive Rules\r\rThese rules are effective as of January 16, 2026.\r\r" \
     "Contents\r\r1. Game Concepts\r7. Additional Rules\rGlossary\rCredits\r\r" \
@@ -59,7 +60,7 @@ def test_counters_named():
     assert crscan.counters_named("a +1/+1 counter or a charge counter", names) == ["+1/+1", "charge"]
 
 
-CR = Path(os.environ.get("COUNTERPEDIA_CR_DIR", Path(__file__).resolve().parents[3] / "shared" / "data" / "cr")) / "MagicCompRules-20260116.txt"
+CR = reference_files().get("20260116", Path("MagicCompRules-20260116.txt"))
 
 
 @pytest.mark.skipif(not CR.is_file(), reason=f"the official CR file is not at {CR}")

@@ -31,13 +31,34 @@ def test_no_subcommand_is_bad_usage(capsys):
     assert "choose a command" in capsys.readouterr().err
 
 
-def test_editions(cr_env, capsys):
+def test_editions(cr_env, all_cr_files, capsys):
     assert run("cr", "editions") == 0
     out = capsys.readouterr().out
-    assert "9 edition(s)" in out and "20240206  effective 2024-02-02" in out
+    assert f"{len(all_cr_files)} edition(s)" in out and "20240206  effective 2024-02-02" in out
     assert run("cr", "editions", "--json") == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [r["edition"] for r in rows][-1] == "20260116"
+    assert [r["edition"] for r in rows] == list(all_cr_files)  # oldest first, whichever is the newest
+
+
+def test_editions_in_several_folders_and_the_2026_copies(cr_env, newer_cr_files, capsys):
+    # COUNTERPEDIA_CR_DIR holds ../shared/data/cr and ../shared/data/cr-2026, separated by ':' as in PATH.
+    assert run("cr", "editions", "--json") == 0
+    rows = {r["edition"]: r for r in json.loads(capsys.readouterr().out)}
+    assert {e: rows[e]["effective"] for e in newer_cr_files} == {
+        "20260227": "2026-02-27", "20260417": "2026-04-17", "20260925": "2026-09-25"}
+    assert rows["20260925"]["path"] == str(newer_cr_files["20260925"]) and rows["20260116"]["path"] != rows["20260925"]["path"]
+
+
+def test_diff_to_the_september_2026_edition(cr_env, newer_cr_files, capsys):
+    assert run("cr", "diff", "20260116", "20260925", "--json") == 0
+    changes = {(c["change"], c["old"], c["new"]) for c in json.loads(capsys.readouterr().out)}
+    assert ("renumbered", "727.1", "728.1") in changes and ("renumbered", "727", "728") in changes
+    assert ("added", None, "122.1j") in changes  # hone counters
+    assert {("added", None, "702.191"), ("added", None, "701.71"), ("added", None, "111.10v")} <= changes
+    assert ("renumbered", "310.11b", "310.12b") in changes and ("renumbered", "728.4b", "729.4b") in changes
+    assert run("cr", "diff", "20260116", "20260925") == 0
+    out = capsys.readouterr().out
+    assert "renumbered 727.1 → 728.1" in out and "added 122.1j\n    A hone counter on an Equipment" in out
 
 
 def test_diff_text(cr_env, capsys):
@@ -70,18 +91,30 @@ def test_diff_json_with_paths_and_cr_option(cr_files, capsys):
 
 
 def test_history(cr_env, capsys):
-    assert run("cr", "history", "727.1") == 0
+    # Numbered as in 20260116 (whichever edition is the newest where the tests look).
+    assert run("cr", "history", "727.1", "--edition", "20260116") == 0
     out = capsys.readouterr().out
     assert "20240308  725.1     added" in out
     assert "20250606  726.1     renumbered from 725.1" in out
     assert "20251114  727.1     renumbered from 726.1" in out
-    assert run("cr", "history", "122.1i", "--json", "--diff") == 0
+    assert run("cr", "history", "122.1i", "--json", "--diff", "--edition", "20260116") == 0
     steps = json.loads(capsys.readouterr().out)
-    assert [s["number"] for s in steps if s["text_changed"]] == ["122.1i", "122.1i"]
+    assert [s["number"] for s in steps if s["text_changed"] and s["edition"] <= "20260116"] == ["122.1i", "122.1i"]
     assert run("cr", "history", "122.1i", "--diff") == 0
     assert "See rule [-725-]{+726+}" in capsys.readouterr().out
     assert run("cr", "history", "725.1", "--edition", "20240308") == 0
-    assert "now 727.1" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "now 727.1 (20260116)" in out or "now 728.1 (20260925)" in out
+
+
+def test_history_through_the_2026_editions(cr_env, newer_cr_files, capsys):
+    assert run("cr", "history", "728.1", "--edition", "20260925") == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith("now 728.1 (20260925)")
+    assert "20251114  727.1     renumbered from 726.1" in out and "20260227  727.1     unchanged" in out
+    assert "20260417  728.1     renumbered from 727.1" in out and "20260925  728.1     unchanged" in out
+    assert run("cr", "history", "122.1j", "--edition", "20260925") == 0
+    assert "20260925  122.1j    added" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -90,7 +123,7 @@ def test_history(cr_env, capsys):
         (["cr", "diff", "20250101", "20260116"], 2, "edition 20250101 is not in"),
         (["cr", "diff", "latest", "20260116"], 2, "neither an edition id"),
         (["cr", "history", "foo"], 2, "is not a rule number"),
-        (["cr", "history", "999.9"], 1, "in none of the 9 editions"),
+        (["cr", "history", "999.9"], 1, "in none of the "),
         (["cr", "history", "727.1", "--edition", "20000101"], 2, "edition 20000101 is not in"),
         (["cr", "fetch"], 2, "which edition"),
         (["cr", "fetch", "2026"], 2, "not an edition id"),

@@ -71,7 +71,26 @@ def test_clear_errors(tmp_path):
         locate.available_editions(stranger)
 
 
-def test_the_reference_files_through_the_environment(cr_env, cr_files):
-    assert locate.available_editions() == cr_files
-    assert locate.newest() == cr_files["20260116"]
+def test_the_reference_files_through_the_environment(cr_env, cr_files, all_cr_files):
+    assert locate.available_editions() == all_cr_files
+    assert cr_files.items() <= all_cr_files.items()
+    assert locate.newest() == all_cr_files[max(all_cr_files)]
     assert locate.resolve(str(cr_files["20240308"])) == cr_files["20240308"]
+
+
+def test_several_folders_like_path(tmp_path):
+    official = make(tmp_path / "cr", "MagicCompRules 20260116.txt").parent
+    make(official, "MagicCompRules-20251114.txt", "November 14, 2025")
+    copies = make(tmp_path / "cr-2026", "MagicCompRules-20260925.txt", "September 25, 2026").parent
+    make(copies, "MagicCompRules-20260116.txt")  # the same edition in a later folder: the first folder's wins
+    env = {"COUNTERPEDIA_CR_DIR": f"{official}:{copies}:", "XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    found = locate.available_editions(env=env)
+    assert list(found) == ["20251114", "20260116", "20260925"]
+    assert found["20260116"].parent == official and locate.newest(env=env).parent == copies
+    where, places = locate.search_path(None, env)
+    assert where == "COUNTERPEDIA_CR_DIR" and places.paths == (official, copies) and str(places) == f"{official}:{copies}"
+    assert locate.source(None, env) == ("COUNTERPEDIA_CR_DIR", official)
+    with pytest.raises(locate.CRNotFound, match="does not exist"):
+        locate.available_editions(env={"COUNTERPEDIA_CR_DIR": f"{official}:{tmp_path / 'nowhere'}"})
+    with pytest.raises(locate.CRNotFound, match=r"edition 20250101 is not in .*cr:.*cr-2026 .*available: 20251114, 20260116, 20260925"):
+        locate.find("20250101", env=env)

@@ -12,7 +12,7 @@ import pytest
 
 from counterpedia.cr.parse import parse_file
 
-from .cr_reference import EDITION_IDS
+from .cr_reference import EDITION_IDS, NEWER_IDS
 
 # (sections, rules, subrules) per edition, as parsed; each is cross-checked below
 # against a plain regex count of the file's lines.
@@ -155,3 +155,30 @@ def test_parse_is_fast(cr_files):
         parse_file(path)
         times.append(time.process_time() - start)
     assert sorted(times)[1] < 1.0
+
+
+def test_the_2026_copies_as_they_are(newer_cr_files, editions):
+    """CR CR LF line ends (20260227, 20260417); LF, blank lines of one space, no BOM and an edited first line
+    (20260925): each read whole, its edition from its "effective as of" line."""
+    parsed = {e: parse_file(path) for e, path in newer_cr_files.items()}
+    assert {e: p.effective for e, p in parsed.items()} == {
+        "20260227": date(2026, 2, 27), "20260417": date(2026, 4, 17), "20260925": date(2026, 9, 25)}
+    for edition_id, edition in parsed.items():
+        assert edition.warnings == () and len(edition.chapters) == 9, edition_id
+        assert len(edition.rules) > len(editions["20260116"].rules)
+        assert abs(len(edition.glossary) - len(editions["20260116"].glossary)) < 25  # not doubled by blank lines
+        assert "Richard Garfield" in edition.credits and edition.introduction.startswith("This document is the ultimate")
+    # Read with its doubled line ends undone, a copy gives the very same rules and glossary.
+    raw = newer_cr_files["20260227"].read_bytes()
+    assert raw.count(b"\r\r\n") > 9000
+    from counterpedia.cr.parse import parse_text
+
+    single = parse_text(raw.decode("utf-8").replace("\r\r\n", "\r\n"), "20260227")
+    assert single.rules == parsed["20260227"].rules and single.glossary == parsed["20260227"].glossary
+    september = parsed["20260925"]
+    assert newer_cr_files["20260925"].read_bytes().startswith(b"Magic: The Gathering Comprehensive Rules : https://")
+    assert september["704.5aa"].text.startswith("If a player controls a permanent with start your engines!")
+    assert september["704.5aa"].parent == "704.5" and september["704.5z"].level == 3
+    assert september["122.1j"].text == "A hone counter on an Equipment gives +1/+0 to any creature that Equipment is attached to."
+    assert september["728"].title == "Rad Counters" and september["722"].title == "Preparation Cards"
+    assert set(NEWER_IDS) == set(parsed)

@@ -89,6 +89,33 @@ def test_mixed_line_ends_like_the_real_files():
     assert "122.3" in edition and edition.rules["100.1a"].examples == ("Two players sit down to play.",)
 
 
+def test_copies_of_the_files_as_they_are(tmp_path):
+    # Every line end doubled into CR CR LF (a CRLF file converted once more: 20260227, 20260417).
+    doubled = parse_text(text_with("\r\r\n"))
+    assert list(doubled.rules) == list(parse_text(text_with("\r")).rules)
+    assert doubled.glossary == parse_text(text_with("\r")).glossary  # blocks still end at blank lines
+    # LF, blank lines of one space, no BOM, an edited first line (20260925); its edition from its date line.
+    lines = [" " if not line else line for line in LINES]
+    lines[0] = "Magic: The Gathering Comprehensive Rules : https://magic.wizards.com/en/rules"
+    edited = parse_text("\n".join(lines) + "\n")
+    assert edited.edition == "20260116" and edited.glossary == doubled.glossary
+    assert edited.introduction == "This document is the ultimate authority."
+    # A mix of every line end in one file.
+    mixed = "\r\n".join(LINES[:10]) + "\r" + "\n".join(LINES[10:30]) + "\n" + "\r\r\n".join(LINES[30:])
+    assert list(parse_text(mixed).rules) == list(doubled.rules)
+    path = tmp_path / "comprehensive_rules.txt"  # no edition in the name: the date line gives it
+    path.write_bytes("\n".join(lines).replace("January 16, 2026", "September 25, 2026").encode("utf-8"))
+    assert parse_file(path).edition == "20260925"
+
+
+def test_two_letter_subrules():
+    at = LINES.index("122.3.No space after the number.")
+    edition = parse_text("\n".join(LINES[:at] + ["122.2z Last single letter.", "122.2aa After z."] + LINES[at:]))
+    assert list(edition.rules)[-4:] == ["122.2a", "122.2z", "122.2aa", "122.3"]
+    assert edition["122.2aa"].text == "After z." and edition["122.2aa"].parent == "122.2"
+    assert edition["122.2aa"].level == 3 and edition.warnings == ()
+
+
 def test_rule_text_titles_examples_and_continuations():
     edition = parse_text(text_with("\r"))
     assert edition["122"].title == "Counters" and edition["122"].text == "Counters"

@@ -4,11 +4,11 @@ from counterpedia.model.rule_numbers import RuleNumberError, find_references, le
 
 
 def test_parse_round_trips_sections_rules_and_subrules():
-    for text in ("122", "122.1", "122.1a", "704.5q", "702.190b"):
+    for text in ("122", "122.1", "122.1a", "704.5q", "702.190b", "704.5aa"):
         assert str(parse(text)) == text
 
 
-@pytest.mark.parametrize("bad", ["122.1l", "122.1o", "12.1", "122.", "122.1A", "abc", "122.1aa"])
+@pytest.mark.parametrize("bad", ["122.1l", "122.1o", "12.1", "122.", "122.1A", "abc", "122.1aaa", "704.5al"])
 def test_malformed_numbers_are_rejected(bad):
     with pytest.raises(RuleNumberError):
         parse(bad)
@@ -22,6 +22,8 @@ def test_letter_ranges_skip_l_and_o():
 def test_sort_key_orders_numerically():
     numbers = ["122.10", "122.2", "122.1b", "122.1", "122"]
     assert sorted(numbers, key=sort_key) == ["122", "122.1", "122.1b", "122.2", "122.10"]
+    # Two-letter subrules (the 20260925 edition's 704.5aa) follow z.
+    assert sorted(["704.5aa", "704.5z", "704.5b", "704.6"], key=sort_key) == ["704.5b", "704.5z", "704.5aa", "704.6"]
 
 
 @pytest.mark.parametrize(
@@ -34,6 +36,7 @@ def test_sort_key_orders_numerically():
         ("701.13b", [("701.13b", ("701.13b",))]),
         ("see rule 122, “Counters”", [("rule 122", ("122",))]),
         ("rule 613.4c 参照", [("rule 613.4c", ("613.4c",))]),
+        ("See rule 704.5aa.", [("rule 704.5aa", ("704.5aa",))]),
     ],
 )
 def test_references_in_prose(text, expected):

@@ -9,17 +9,18 @@ from counterpedia.model.knowledge import load
 from counterpedia.render.markup import Linker
 from counterpedia.render.pages import SiteRenderer
 
-from ..cr.cr_reference import CR_DIR, EDITION_IDS
+from ..cr.cr_reference import CR_PATH, EDITION_IDS, reference_files
 
 
 @pytest.fixture(scope="module")
 def archive():
+    """The nine official editions (20231117 to 20260116): the small valid data set quotes 20260116."""
     from counterpedia.cr.parse import parse_file
 
-    files = [CR_DIR / f"MagicCompRules-{e}.txt" for e in EDITION_IDS]
-    if not all(f.is_file() for f in files):
-        pytest.skip(f"the official CR files are not in {CR_DIR}; set COUNTERPEDIA_CR_DIR")
-    return RulesArchive([parse_file(f) for f in files])
+    found = reference_files()
+    if not all(e in found for e in EDITION_IDS):
+        pytest.skip(f"the official CR files are not in {CR_PATH}; set COUNTERPEDIA_CR_DIR")
+    return RulesArchive([parse_file(found[e]) for e in EDITION_IDS])
 
 
 def test_a_reference_in_an_older_numbering_links_to_the_rule_it_meant(valid_data, archive):

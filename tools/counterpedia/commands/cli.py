@@ -195,6 +195,13 @@ def _register_import(sub) -> None:
     importers_cli.register(sub)
 
 
+def _register_refresh(sub) -> None:
+    # start-up: see LAZY_COMMANDS
+    from .refresh import cli as refresh_cli
+
+    refresh_cli.register(sub)
+
+
 def _register_fmt(sub) -> None:
     # start-up: see LAZY_COMMANDS
     from . import fmt
@@ -212,7 +219,7 @@ def _register_editor(sub) -> None:
 # Commands whose modules are heavy to import: registered only when run (or for --help), so that
 # `counterpedia search` does not pay for the CR tooling or the importer.
 LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import, "fmt": _register_fmt,
-                 "new": _register_editor, "export": _register_editor}
+                 "new": _register_editor, "export": _register_editor, "refresh": _register_refresh}
 
 
 def build_parser(only: str | None = None) -> ArgumentParser:

@@ -126,7 +126,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         if self.archive is None:
             log.info("no Comprehensive Rules files found: building from the data alone")
         self.ja_rules = self._japanese_rules() if self.archive is not None and lang == "ja" else None
-        bilingual = self.ja_rules is not None and self.ja_rules.edition == self.archive.newest.edition
+        bilingual = self.ja_rules is not None and self.archive.knows(self.ja_rules.edition)
         config.nav = nav(lang, self.editor_pages, full_rules=self.archive is not None, bilingual=bilingual)
         config.site_name = i18n.t("site_name", lang)
         config.extra["cp_alternate"] = alternates(lang)
@@ -144,9 +144,12 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             raise PluginError(f"the Japanese Comprehensive Rules file: {error}") from None
         if edition is None:
             log.info("no Japanese Comprehensive Rules file found: the full rules are shown in English only")
+        elif not self.archive.knows(edition.edition):
+            log.warning(f"the Japanese Comprehensive Rules file is of edition {edition.edition}, which is not among the "
+                        f"English ones: the Japanese text is not shown beside them")
         elif edition.edition != self.archive.newest.edition:
-            log.warning(f"the Japanese Comprehensive Rules file is of edition {edition.edition}, the newest English "
-                        f"one {self.archive.newest.edition}: the Japanese text is not shown beside it")
+            log.info(f"the Japanese Comprehensive Rules file is of edition {edition.edition}, the newest English one "
+                     f"{self.archive.newest.edition}: rules whose English changed since are marked drifted")
         return edition
 
     def on_files(self, files: Files, config) -> Files:

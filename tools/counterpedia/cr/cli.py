@@ -50,7 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> argparse._SubParsersActi
         "cr",
         help="Comprehensive Rules: list, fetch, diff editions, follow a rule",
         description="Work with the official Comprehensive Rules text files. They are found through "
-        "--cr, then $COUNTERPEDIA_CR (a file) or $COUNTERPEDIA_CR_DIR (a directory), then the cache "
+        "--cr, then $COUNTERPEDIA_CR (a file) or $COUNTERPEDIA_CR_DIR (folders separated by ':', as in PATH), then the cache "
         f"({locate.cache_dir()}), where `counterpedia cr fetch YYYYMMDD` puts them.",
     )
     commands = cr.add_subparsers(dest="cr_command", metavar="COMMAND")
@@ -145,7 +145,7 @@ def _load(path: Path) -> Edition:
 
 @_guarded
 def run_editions(args: argparse.Namespace) -> int:
-    where, path = locate.source(args.cr)
+    where, path = locate.search_path(args.cr)
     found = locate.available_editions(args.cr)
     if not found:
         raise CRNotFound(f"no Comprehensive Rules files in {path} (from {where}); {locate.HOW_TO_GET}")
@@ -222,7 +222,7 @@ def run_history(args: argparse.Namespace) -> int:
         return _error(f"'{args.rule}' is not {RULE_NUMBER_HELP}", USAGE)
     found = locate.available_editions(args.cr)
     if not found:
-        where, path = locate.source(args.cr)
+        where, path = locate.search_path(args.cr)
         raise CRNotFound(f"no Comprehensive Rules files in {path} (from {where}); {locate.HOW_TO_GET}")
     if args.edition and args.edition not in found:
         locate.find(args.edition, args.cr)  # raises with the list of what is available
@@ -241,7 +241,7 @@ def _is_rule_number(text: str) -> bool:
     if not dot:
         return True
     digits = rest.rstrip("abcdefghijkmnpqrstuvwxyz")
-    return digits.isdigit() and len(rest) - len(digits) <= 1
+    return digits.isdigit() and len(rest) - len(digits) <= 2  # 704.5aa (20260925)
 
 
 def _print_history(rule: str, steps: list[Step], show_diff: bool) -> None:
@@ -289,7 +289,7 @@ def run_fetch(args: argparse.Namespace) -> int:
     edition = parse_file(path)
     effective = edition.effective.isoformat()
     print(f"saved {edition.edition} (effective {effective}, {len(edition.rules)} rules) to {path}")
-    where, searched = locate.source()
+    where, searched = locate.search_path()
     if not args.dir and where != "cache":
         print(f"note: {where} is set, so commands look in {searched}, not in the cache", file=sys.stderr)
     return OK

@@ -33,7 +33,7 @@ SAME_NUMBER_THRESHOLD = 0.4
 MOVED_THRESHOLD = 0.6
 FAR_THRESHOLD = 0.75
 
-REFERENCE_RE = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
+REFERENCE_RE = re.compile(r"\b\d{3}(?:\.\d+[a-z]{0,2})?\b")
 # Similarity compares words only: whitespace tokens are so frequent that difflib's
 # longest-match search slows down tenfold on them.
 WORD_RE = re.compile(r"\w+|[^\w\s]")

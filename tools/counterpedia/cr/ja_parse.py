@@ -38,11 +38,11 @@ BODY_MARKER = "マジック：ザ・ギャザリング　総合ルール"
 GLOSSARY_MARKER = "用語集"
 CREDITS_MARKER = "クレジット"
 
-RULE_RE = re.compile(r"(\d{3})\.(\d+)([a-z]?)\.?\s*(.*)")
+RULE_RE = re.compile(r"(\d{3})\.(\d+)([a-z]{0,2})\.?\s*(.*)")
 SECTION_RE = re.compile(r"(\d{3})\s*\.\s*(\S.*)")
 CHAPTER_RE = re.compile(r"(\d{1,2})\.\s+(\S.*)")
 TOC_RE = re.compile(r"(\d+)\.?\s*(.*)")
-REPEATED_NUMBER_RE = re.compile(r"(\d{3}\.\d+[a-z]?)\.?\s+")
+REPEATED_NUMBER_RE = re.compile(r"(\d{3}\.\d+[a-z]{0,2})\.?\s+")
 EXAMPLE_LABELS = ("例：", "例:")
 GLOSSARY_HEAD_RE = re.compile(r"／[\x20-\x7E]+$")
 HEADWORD_RE = re.compile(r"(?P<word>.*?)(?:（(?P<reading>[^）]*)）)?／(?P<english>[\x20-\x7E]+)$")

@@ -77,13 +77,17 @@ class _Checker:
             if not isinstance(entry, dict) or not isinstance(entry.get("number"), str):
                 continue
             number = entry["number"]
-            rule = self.edition.get(number)
+            then = ja_texts.number_in(entry.get("text"), number, self.edition.edition)
+            if then is None:
+                continue  # quoted from another English edition, and no Japanese text says which rule it was
+            rule = self.edition.get(then)
+            what = f"rule {number}" + (f" ({then} in {self.edition.edition})" if then != number else "")
             self.compare(record, ("rules", i, "text"), entry.get("text"), rule.text if rule else None,
-                         f"rule {number}", in_file=rule is not None)
+                         what, in_file=rule is not None)
             for j, example in enumerate(entry.get("examples") or []):
                 text = rule.examples[j] if rule is not None and j < len(rule.examples) else None
                 self.compare(record, ("rules", i, "examples", j), example, text,
-                             f"rule {number}, example {j + 1}", in_file=text is not None)
+                             f"{what}, example {j + 1}", in_file=text is not None)
 
     def named(self, record: Record, expected, what: str) -> None:
         names = record.data.get("names")

@@ -115,6 +115,13 @@ class _Planner:
             else:
                 self.result.replaced.append((record.path, what, f"{ja.get('text')} ({ja.get('source')}, {ja.get('version')})"))
         new = official_text(text, self.source, self.edition.edition, self.via, texts.get("en"))
+        english = texts.get("en") if isinstance(texts.get("en"), dict) else {}
+        kept = ja.get("translates") if isinstance(ja, dict) else None
+        if (str(english.get("version")) != self.edition.edition and isinstance(kept, dict)
+                and str(kept.get("version")) == self.edition.edition):
+            # The English quoted is of another edition: the Japanese still translates the English of its own
+            # edition, which it keeps (its hash, its number there), so that a changed English shows it drifted.
+            new["translates"] = kept
         if "ja" in texts:
             texts["ja"] = new
         else:
@@ -128,7 +135,12 @@ class _Planner:
             self.fill(record, data["title"], title.text, f"title ({title.origin})")
         for entry in as_list(data.get("rules")):
             number = entry.get("number")
-            rule = self.edition.get(number)
+            then = ja_texts.number_in(entry.get("text"), str(number), self.edition.edition)
+            if then is None:
+                self.result.skipped.append((record.path, f"rule {number} is quoted from another English edition than "
+                                            f"{self.edition.edition}, and no Japanese text says which rule it was there"))
+                continue
+            rule = self.edition.get(then)
             if rule is None:
                 self.result.skipped.append((record.path, f"rule {number} is not in the {self.edition.edition} Japanese edition"))
                 continue

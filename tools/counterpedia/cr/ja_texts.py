@@ -42,8 +42,27 @@ def _en_text(texts) -> str | None:
     return entry.get("text") if isinstance(entry, dict) and isinstance(entry.get("text"), str) else None
 
 
+def number_in(texts, number: str, edition: str) -> str | None:
+    """The number, in the Japanese edition `edition`, of the rule (or section) quoted today as `number`.
+
+    The official Japanese may translate an older English edition than the one quoted (20260116 beside 20260925):
+    its `translates.number` then says what the rule was numbered there (`cr sync` writes it when it renumbers).
+    A quote whose English is of the same edition keeps its number; None when the English is of another edition
+    and no Japanese text says which rule it was: the file cannot vouch for that quote."""
+    texts = texts if isinstance(texts, dict) else {}
+    ja = texts.get("ja")
+    translates = ja.get("translates") if isinstance(ja, dict) else None
+    if isinstance(translates, dict) and str(translates.get("version")) == edition:
+        return str(translates.get("number") or number)
+    english = texts.get("en")
+    version = str(english.get("version")) if isinstance(english, dict) and english.get("version") else None
+    if version is None or version == edition or not (len(version) == 8 and version.isdigit()):
+        return number
+    return None
+
+
 def rule_title(record: Record, edition: JaEdition) -> Expected | None:
-    section = str(record.data.get("section") or "")
+    section = number_in(record.data.get("title"), str(record.data.get("section") or ""), edition.edition) or ""
     rules = [e for e in as_list(record.data.get("rules")) if isinstance(e, dict) and isinstance(e.get("number"), str)]
     if section in KEYWORD_SECTIONS:
         english = (_en_text(record.data.get("title")) or "").casefold()

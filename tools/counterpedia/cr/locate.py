@@ -3,7 +3,8 @@
 CR files are never committed (they are Wizards of the Coast's text), so every command
 finds them the same way, first match wins:
   1. an explicit path (`--cr FILE`, a file or a directory of CR files);
-  2. $COUNTERPEDIA_CR (one file) or $COUNTERPEDIA_CR_DIR (a directory);
+  2. $COUNTERPEDIA_CR (one file) or $COUNTERPEDIA_CR_DIR (directories separated by ":", as in PATH:
+     every edition of every one of them; an edition in two of them is taken from the first);
   3. the user cache, $XDG_CACHE_HOME/counterpedia/cr or ~/.cache/counterpedia/cr,
      where `counterpedia cr fetch` puts them.
 """
@@ -70,36 +71,63 @@ def _scan(directory: Path) -> dict[str, Path]:
     return found
 
 
-def source(explicit: str | Path | None = None, env: Mapping[str, str] | None = None) -> tuple[str, Path]:
-    """Which place is in effect, as (description, path), following the order above."""
+def split_dirs(value: str) -> list[Path]:
+    """The folders of a PATH-like value ("a:b", empty parts ignored)."""
+    return [Path(part) for part in value.split(os.pathsep) if part]
+
+
+class Places(str):
+    """The place(s) in effect, printed as the user wrote them ("a:b"), with `.paths` the folders or file."""
+
+    paths: tuple[Path, ...]
+
+    def __new__(cls, paths) -> Places:
+        paths = tuple(Path(p) for p in paths)
+        made = super().__new__(cls, os.pathsep.join(str(p) for p in paths))
+        made.paths = paths
+        return made
+
+
+def search_path(explicit: str | Path | None = None, env: Mapping[str, str] | None = None) -> tuple[str, Places]:
+    """Which place is in effect, as (description, places), following the order above."""
     env = os.environ if env is None else env
     if explicit:
-        return "--cr", Path(explicit)
+        return "--cr", Places([explicit])
     if env.get("COUNTERPEDIA_CR"):
-        return "COUNTERPEDIA_CR", Path(env["COUNTERPEDIA_CR"])
-    if env.get("COUNTERPEDIA_CR_DIR"):
-        return "COUNTERPEDIA_CR_DIR", Path(env["COUNTERPEDIA_CR_DIR"])
-    return "cache", cache_dir(env)
+        return "COUNTERPEDIA_CR", Places([env["COUNTERPEDIA_CR"]])
+    if env.get("COUNTERPEDIA_CR_DIR") and split_dirs(env["COUNTERPEDIA_CR_DIR"]):
+        return "COUNTERPEDIA_CR_DIR", Places(split_dirs(env["COUNTERPEDIA_CR_DIR"]))
+    return "cache", Places([cache_dir(env)])
+
+
+def source(explicit: str | Path | None = None, env: Mapping[str, str] | None = None) -> tuple[str, Path]:
+    """Which place is in effect, as (description, path): the first folder of several."""
+    where, places = search_path(explicit, env)
+    return where, places.paths[0]
 
 
 def available_editions(explicit: str | Path | None = None, env: Mapping[str, str] | None = None) -> dict[str, Path]:
-    """Edition id -> file, oldest first, from the first place in effect (may be empty)."""
-    where, path = source(explicit, env)
-    if path.is_dir():
-        found = _scan(path)
-    elif path.is_file():
-        found = {edition_of(path): path}
-    elif where in ("cache",):
-        found = {}
-    else:
-        raise CRNotFound(f"{path} (from {where}) does not exist; {HOW_TO_GET}")
+    """Edition id -> file, oldest first, from the place(s) in effect (may be empty). Of several folders, each
+    must exist; an edition found in two is taken from the first, as PATH does."""
+    where, places = search_path(explicit, env)
+    found: dict[str, Path] = {}
+    for path in places.paths:
+        if path.is_dir():
+            for edition, file in _scan(path).items():
+                found.setdefault(edition, file)
+        elif path.is_file():
+            found.setdefault(edition_of(path), path)
+        elif where in ("cache",):
+            continue
+        else:
+            raise CRNotFound(f"{path} (from {where}) does not exist; {HOW_TO_GET}")
     return dict(sorted(found.items()))
 
 
 def _require(explicit: str | Path | None, env: Mapping[str, str] | None) -> dict[str, Path]:
     found = available_editions(explicit, env)
     if not found:
-        where, path = source(explicit, env)
+        where, path = search_path(explicit, env)
         raise CRNotFound(f"no Comprehensive Rules files in {path} (from {where}); {HOW_TO_GET}")
     return found
 
@@ -114,7 +142,7 @@ def find(edition_id: str, explicit: str | Path | None = None, env: Mapping[str, 
         raise CRNotFound(f"'{edition_id}' is not an edition id (YYYYMMDD, such as 20260116)")
     found = _require(explicit, env)
     if edition_id not in found:
-        where, path = source(explicit, env)
+        where, path = search_path(explicit, env)
         raise CRNotFound(
             f"edition {edition_id} is not in {path} (from {where}); available: {', '.join(found)}; "
             f"get it with `counterpedia cr fetch {edition_id}`"
@@ -141,5 +169,7 @@ __all__ = [
     "find",
     "newest",
     "resolve",
+    "search_path",
     "source",
+    "split_dirs",
 ]

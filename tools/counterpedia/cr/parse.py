@@ -7,6 +7,12 @@ now and then missing its trailing dot ("606.5 If"), a subrule with one ("119.1d.
 missing space ("901.4.All"); continuation paragraphs indented with spaces; whitespace-only
 lines. Text is kept verbatim (typographic quotes and dashes, {T} symbols); only the line
 ends and the spaces around a line are normalized.
+
+Copies of those files found elsewhere add their own: every line end doubled into CR CR LF (a CRLF file
+converted once more on a Windows checkout), LF alone, blank lines made of one space, no BOM, a first line
+edited ("Magic: The Gathering Comprehensive Rules : https://…"). The edition is the one its "These rules
+are effective as of …" line names, whatever came before it. Since 2026-09-25 a subrule may have two letters
+(704.5aa follows 704.5z).
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from ..model import rule_numbers
 
 # One pattern per kind of line, anchored at column 0: continuation paragraphs are indented,
 # so a number inside one can never be taken for a rule.
-RULE_RE = re.compile(r"(\d{3})\.(\d+)([a-z]?)\.?\s*(.*)")
+RULE_RE = re.compile(r"(\d{3})\.(\d+)([a-z]{0,2})\.?\s*(.*)")
 SECTION_RE = re.compile(r"(\d{3})\.\s+(\S.*)")
 CHAPTER_RE = re.compile(r"(\d)\.\s+(\S.*)")
 EXAMPLE_PREFIX = "Example:"
@@ -100,24 +106,49 @@ class Edition:
 
 
 def split_lines(text: str) -> list[str]:
-    """Drop the BOM and split on CRLF, bare CR and LF alike ("\\r\\r\\n" is two line ends)."""
+    """Drop the BOM and split on CRLF, bare CR and LF alike.
+
+    "\\r\\r\\n" is two line ends in Wizards' own files (a bare CR, then an empty CRLF line: a dozen before the
+    chapter headings); in a file where it ends nearly every line, every CRLF went through a second conversion,
+    and it is one line end."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    doubled = text.count("\r\r\n")
+    if doubled > 2 and doubled * 2 >= 0.8 * (len(lines) - 1):  # nearly every line end is one
+        return text.replace("\r\r\n", "\n").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines
 
 
-def effective_date(lines: list[str]) -> date:
-    """The date of "These rules are effective as of January 16, 2026." (line 2, period optional)."""
-    for line in lines[:12]:
+HEAD_LINES = 12  # the "effective as of" line is the third in every edition; blank lines around it vary
+
+
+def effective_line(lines: list[str]) -> int:
+    """The index of "These rules are effective as of January 16, 2026." among the first non-blank lines."""
+    seen = 0
+    for index, line in enumerate(lines):
+        if not line.strip():
+            continue
+        seen += 1
+        if seen > HEAD_LINES:
+            break
         match = EFFECTIVE_RE.search(line)
         if match:
             try:
-                return datetime.strptime(match[1], "%B %d, %Y").date()
+                datetime.strptime(match[1], "%B %d, %Y")
             except ValueError:
                 break
+            return index
     raise CRParseError(
         "not a Comprehensive Rules file: no line 'These rules are effective as of <Month D, YYYY>.' near the top"
     )
+
+
+def effective_date(lines: list[str]) -> date:
+    """The date of "These rules are effective as of January 16, 2026." (line 2 or 3, period optional)."""
+    match = EFFECTIVE_RE.search(lines[effective_line(lines)])
+    assert match is not None  # effective_line found the line by this pattern
+    return datetime.strptime(match[1], "%B %d, %Y").date()
 
 
 def edition_from_name(name: str) -> str | None:
@@ -156,8 +187,10 @@ def parse_path(path: Path, parse, error_class: type[Exception], what: str):
 def parse_text(text: str, edition_id: str | None = None) -> Edition:
     """Parse the text of a CR file (as decoded, BOM and any line ends allowed)."""
     lines = split_lines(text)
-    if not lines or "Comprehensive Rules" not in lines[0]:
+    first = next((line for line in lines if line.strip()), "")
+    if "Comprehensive Rules" not in first:
         raise CRParseError("not a Comprehensive Rules file: its first line does not say 'Comprehensive Rules'")
+    effective_at = effective_line(lines)
     effective = effective_date(lines)
     if edition_id is None:
         edition_id = effective.strftime("%Y%m%d")
@@ -168,7 +201,7 @@ def parse_text(text: str, edition_id: str | None = None) -> Edition:
     try:
         contents_at = _find_heading(lines, "Contents", 0, stop=start)
     except CRParseError:
-        contents_at = 3  # no contents: no introduction either, nothing else depends on it
+        contents_at = effective_at + 1  # no contents: no introduction either, nothing else depends on it
 
     rules, chapters, warnings = _parse_rules(lines, start, glossary_at)
     return Edition(
@@ -177,7 +210,7 @@ def parse_text(text: str, edition_id: str | None = None) -> Edition:
         rules=rules,
         glossary=_parse_glossary(lines[glossary_at + 1 : credits_at]),
         chapters=chapters,
-        introduction=_paragraphs(line for line in lines[3:contents_at] if line.strip() != "Introduction"),
+        introduction=_paragraphs(line for line in lines[effective_at + 1:contents_at] if line.strip() != "Introduction"),
         credits=_paragraphs(lines[credits_at + 1 :]),
         warnings=tuple(warnings),
     )

@@ -10,6 +10,7 @@ first, each file atomically, so that a killed or failed run is finished by the n
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 from collections import Counter
 from pathlib import Path
@@ -22,6 +23,7 @@ from ..storage import writes
 from ..storage.load import parse_document
 from . import ja_locate, locate
 from .cli import USAGE, _error, _guarded, _load, cr_option
+from .diff import align
 from .ja_parse import JaCRParseError, parse_file
 from .ja_quotes import check
 from .ja_sync import plan as ja_plan
@@ -62,7 +64,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     sync.add_argument("--apply", action="store_true", help="write the changes (atomically, comments kept)")
     sync.add_argument("--source", metavar="ID", help="--lang ja: the source record of the Japanese edition "
                                                         "(default: cr-ja-YYYYMMDD, which must exist in data/sources/)")
-    sync.add_argument("--via", metavar="ID", help="--lang ja: the source record of the copy the file was read from, if any")
+    sync.add_argument("--via", metavar="ID", help="the source record of the copy the file was read from, if any (default, "
+                                                     "English: the source whose `files` lists the file's SHA-256, else none: "
+                                                     "Wizards of the Coast's own file)")
     sync.set_defaults(func=run_sync)
 
 
@@ -186,14 +190,58 @@ def new_problems(before: list[Diagnostic], after: list[Diagnostic]) -> list[Diag
     return fresh
 
 
+def copy_of(kb: KnowledgeBase, path: Path | None) -> str | None:
+    """The source record of the copy that `path` is (its `files` list the file's SHA-256), or None."""
+    if path is None:
+        return None
+    try:
+        digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return None
+    for source in kb.all("source"):
+        for item in source.data.get("files") or []:
+            if isinstance(item, dict) and str(item.get("sha256", "")).lower() == digest:
+                return source.id
+    return None
+
+
+def quoted_edition(kb: KnowledgeBase) -> str | None:
+    """The edition most English quotes are of: the numbering our own texts follow without saying so."""
+    versions: Counter[str] = Counter()
+    for record in kb.all("rule"):
+        for entry in record.data.get("rules") or []:
+            en = ((entry.get("text") or {}).get("en") if isinstance(entry, dict) else None) or {}
+            if isinstance(en, dict) and isinstance(en.get("version"), str):
+                versions[en["version"]] += 1
+    return versions.most_common(1)[0][0] if versions else None
+
+
+def prose_renumbering(kb: KnowledgeBase, edition, loader) -> dict[str, str]:
+    """Old -> new number of every rule renumbered between the quoted edition and `edition`."""
+    current = quoted_edition(kb)
+    if not current or current == edition.edition:
+        return {}
+    old = loader(current)
+    if old is None:
+        return {}
+    return {a: b for a, b in align(old, edition).items() if a != b}
+
+
 def _sync(args, edition, kb) -> int:
     before = quote_problems(kb)
     if before:
         print(render_all(before), file=sys.stderr)
         return _error("the quotes must validate before they are synchronized: fix the errors above "
                       "(nothing was written)", PROBLEMS)
-    changes = compare_quotes(kb, edition, _loader(args))
-    result = plan(kb, changes, edition.edition)
+    via = args.via or copy_of(kb, edition.source)
+    if via and kb.get("source", via) is None:
+        return _error(f"--via {via}: no such source in {args.data}/sources/ (add the record first)", USAGE)
+    loader = _loader(args)
+    changes = compare_quotes(kb, edition, loader)
+    result = plan(kb, changes, edition.edition, via, prose_renumbering(kb, edition, loader))
+    if via:
+        print(f"reading {edition.edition} through the copy {via}: its quotes cite Wizards' edition with via {via}",
+              file=sys.stderr)
     for line in result.lines():
         print(line)
     if not result.files:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-# Subrule letters skip "l" and "o" (they read like 1 and 0).
+# Subrule letters skip "l" and "o" (they read like 1 and 0). After "z" come two letters: 704.5aa (20260925).
 SUBRULE_LETTERS = "abcdefghijkmnpqrstuvwxyz"
 
-NUMBER_RE = re.compile(r"^(?P<section>\d{3})(?:\.(?P<rule>\d+)(?P<letter>[a-z])?)?$")
+NUMBER_RE = re.compile(r"^(?P<section>\d{3})(?:\.(?P<rule>\d+)(?P<letter>[a-z]{1,2})?)?$")
 
 
 @dataclass(frozen=True, order=True)
@@ -47,7 +47,7 @@ def parse(text: str) -> RuleNumber:
     if not match:
         raise RuleNumberError(f"'{text}' is not a CR number such as 122, 122.1 or 122.1a")
     letter = match["letter"]
-    if letter and letter not in SUBRULE_LETTERS:
+    if letter and any(c not in SUBRULE_LETTERS for c in letter):
         raise RuleNumberError(f"'{text}': subrule letters skip 'l' and 'o'")
     rule = match["rule"]
     return RuleNumber(int(match["section"]), int(rule) if rule else None, letter)
@@ -66,7 +66,7 @@ def parent_of(number: str) -> str | None:
     for a section."""
     depth = level(number)
     if depth == 3:
-        return number[:-1]
+        return number.rstrip(SUBRULE_LETTERS)
     if depth == 2:
         return number.split(".")[0]
     return None
@@ -85,12 +85,13 @@ def is_valid(text: str) -> bool:
     return True
 
 
-def sort_key(text: str) -> tuple[int, int, str] | tuple[int, str]:
+def sort_key(text: str) -> tuple[int, int, int, str] | tuple[int, str]:
     try:
         number = parse(text)
     except RuleNumberError:
         return (10**6, text)
-    return (number.section, number.rule or -1, number.letter or "")
+    letter = number.letter or ""
+    return (number.section, number.rule or -1, len(letter), letter)  # z before aa
 
 
 def letter_range(first: str, last: str) -> list[str]:
@@ -105,7 +106,7 @@ def letter_range(first: str, last: str) -> list[str]:
 # A bare number needs a dot (so years and card numbers stay text); prefixed ones may be sections.
 REFERENCE_RE = re.compile(
     r"(?P<prefix>(?:\b(?:[Rr]ules?|[Rr]ègles?|CR)[\s:：]*|CR:|総合ルール\s*))?"
-    r"(?<![\d.])(?P<number>\d{3}(?:\.\d{1,3}[a-z]?)?)"
+    r"(?<![\d.])(?P<number>\d{3}(?:\.\d{1,3}(?:[a-z]{1,2}(?![a-z]))?)?)"
     r"(?:(?P<dash>[–—-])(?P<last>[a-z])\b)?"
     r"(?![\d]|\.\d)"
 )
@@ -132,7 +133,7 @@ def find_references(text: str) -> list[Reference]:
         if not 100 <= section <= 999:
             continue
         numbers = [number]
-        if match["last"] and number[-1].isalpha():
+        if match["last"] and number[-1].isalpha() and not number[-2].isalpha():
             base = number[:-1]
             numbers = [base + letter for letter in letter_range(number[-1], match["last"])]
         elif match["dash"]:

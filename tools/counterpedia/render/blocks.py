@@ -18,12 +18,16 @@ _WEB_URL_RE = re.compile(r"https?://[^\s<>\"'`\\]+", re.IGNORECASE)
 
 def numbering_edition(entry: dict, texts: dict | None = None) -> str | None:
     """The CR edition whose rule numbers a text uses: `cr_edition`, else its version if that is an
-    edition; a translation keeps the numbering of the text it translates."""
+    edition; a translation keeps the numbering of the text it translates: the edition it translates
+    (the official Japanese of 20260116 beside the English of a later edition), else that text's."""
     if entry.get("cr_edition"):
         return str(entry["cr_edition"])
     version = str(entry.get("version") or "")
     if len(version) == 8 and version.isdigit():
         return version
+    translated_version = str((entry.get("translates") or {}).get("version") or "")
+    if len(translated_version) == 8 and translated_version.isdigit():
+        return translated_version
     translated = (entry.get("translates") or {}).get("lang")
     source = (texts or {}).get(translated)
     if isinstance(source, dict) and source is not entry:
@@ -66,6 +70,18 @@ class TextRenderer:
             parts.append("via " + self.source_link(page, entry["via"]))
         if entry.get("version"):
             parts.append(escape(str(entry["version"])))
+        translated = entry.get("translates")
+        if not isinstance(translated, dict):
+            translated = {}
+        edition = str(translated.get("version") or "")
+        if translated.get("lang") == "en" and len(edition) == 8 and edition.isdigit():
+            # A translation of a rule says which English edition it translates (the official Japanese of
+            # 20260116 beside the English of a later edition).
+            parts.append(escape(i18n.t("ja_translation_of", self.lang).format(edition=edition)))
+            if translated.get("number"):
+                # The old number links to the rule it was (the text follows that edition's numbering).
+                was = i18n.t("ja_rule_was", self.lang).format(edition=edition, number=translated["number"])
+                parts.append(self.linker.to_markdown(was, page, edition=edition))
         for cited in entry.get("cites") or []:
             parts.append(self.source_link(page, cited))
         prefix = "" if lang == self.lang else f"{i18n.LANG_NAMES[self.lang][lang]} · "

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cr.archive import Mark, RulesArchive
 from ..cr.diff import summary
 from ..cr.words import DELETE, INSERT
@@ -36,18 +38,29 @@ class FullRulesRenderer:
     """`ja`: the official Japanese translation (a cr.ja_parse.JaEdition); on the Japanese site, when it is of
     the newest English edition, each rule shows its Japanese text with the English (authoritative) beside it."""
 
-    def __init__(self, site, archive: RulesArchive, ja=None):
+    def __init__(self, site, archive: RulesArchive, ja: Any = None):
         self.site = site  # the SiteRenderer of this language
         self.archive = archive
         self.linker = site.linker
         use = ja is not None and site.lang == "ja"
-        self.ja = ja if use and ja.edition == archive.newest.edition else None
+        # The official translation lags the English (20260116 beside 20260925): each rule of the newest English
+        # edition shows the Japanese of the rule it was in the translated edition, marked drifted where its
+        # English has changed since; a rule added since shows the English alone.
+        self.ja: Any = ja if use and archive.knows(ja.edition) else None
         self.ja_other_edition = ja.edition if use and self.ja is None else None
+        self.lagging = self.ja is not None and self.ja.edition != archive.newest.edition
+        self.in_ja_edition: dict[str, str] = {}  # newest number -> its number in the Japanese edition
+        if self.ja is not None and self.lagging:
+            for old_number in archive.by_id[self.ja.edition].rules:
+                current = archive.to_newest(self.ja.edition, old_number)
+                if current is not None:
+                    self.in_ja_edition[current] = old_number
 
     def ja_note(self, page: str) -> str:
         """The Japanese site's line on where its Japanese text comes from (Markdown), or ""."""
         if self.ja is not None:
-            note = escape(self.t("ja_full_rules_intro").format(edition=self.ja.edition))
+            key = "ja_full_rules_lagging" if self.lagging else "ja_full_rules_intro"
+            note = escape(self.t(key).format(edition=self.ja.edition, en=self.archive.newest.edition))
             source_id = f"cr-ja-{self.ja.edition}"
             if self.site.kb.get("source", source_id) is not None:
                 note += " " + self.site.r.source_link(page, source_id)
@@ -56,17 +69,33 @@ class FullRulesRenderer:
             return escape(self.t("ja_full_rules_other_edition").format(ja=self.ja_other_edition, en=self.archive.newest.edition))
         return ""
 
+    def _ja_number(self, number: str) -> str | None:
+        if self.ja is None:
+            return None
+        return self.in_ja_edition.get(number) if self.lagging else number
+
     def ja_rule(self, page: str, number: str):
-        rule = self.ja.get(number) if self.ja is not None else None
+        old_number = self._ja_number(number)
+        rule = self.ja.get(old_number) if old_number is not None else None
         if rule is None:
             return None
+        drifted = False
+        if self.lagging and old_number is not None:
+            then = self.archive.by_id[self.ja.edition].rules[old_number]
+            now = self.archive.newest.rules[number]
+            drifted = (then.text, then.examples) != (now.text, now.examples)
         return {
             "body": self.linker.to_markdown(rule.text, page, prefer_full=True),
             "examples": [self.linker.to_markdown(e, page, prefer_full=True) for e in rule.examples],
+            "drifted": drifted,
+            "was": self.linker.to_markdown(self.t("ja_rule_was").format(edition=self.ja.edition, number=old_number),
+                                           page, edition=self.ja.edition, prefer_full=True) if old_number != number else None,
+            "edition": self.ja.edition,
         }
 
     def section_title(self, number: str) -> str | None:
-        return self.ja.heading(number) if self.ja is not None else None
+        old_number = self._ja_number(number)
+        return self.ja.heading(old_number) if old_number is not None else None
 
     def t(self, key: str) -> str:
         return i18n.t(key, self.site.lang)
@@ -115,7 +144,8 @@ class FullRulesRenderer:
                 entries.append((rule, body, examples, marks, self.ja_rule(page, rule.number)))
             pages[page] = self.site.render("cr_section.md.j2", page, section=newest.rules[section_number],
                                            newest=newest, rules=entries, mark_label=self.mark_label,
-                                           ja_title=self.section_title(section_number), ja_note=self.ja_note(page))
+                                           ja_title=self.section_title(section_number), ja_note=self.ja_note(page),
+                                           drift_note=i18n.DRIFT_NOTE[self.site.lang])
         return pages
 
     def changes_pages(self) -> dict[str, str]:

@@ -56,6 +56,7 @@ class SiteRenderer:
         self.r = TextRenderer(kb, lang, self.linker)
         self.backlinks = backlinks(kb)
         self.quoted = kb.quoted_rules()
+        self._currency: currency.Currency | None = None
         # Indexed once, so that each page costs what it shows (not a scan of every card or ruling).
         self.cards_by_counter: dict[str, list[str]] = {}  # the card -> counter links
         for card in kb.all("card"):
@@ -125,19 +126,73 @@ class SiteRenderer:
         links += [("CR " + n, self.linker.rule_link(page, n)) for n in about.get("rules") or [] if isinstance(n, str)]
         return links
 
-    def currency_line(self, page: str, records: list[Record], rulings: list[Record]) -> str:
-        """How current the data of a page is (see counterpedia.render.currency), as one line of Markdown."""
-        found = currency.of_records(self.kb, records, rulings)
+    @property
+    def site_currency(self) -> currency.Currency:
+        """How current the whole data is, computed once (see counterpedia.render.currency)."""
+        if self._currency is None:
+            self._currency = currency.of_site(self.kb, self.archive)
+        return self._currency
+
+    def _copy_link(self, page: str, copy: currency.Copy) -> str:
+        link = f"[{escape_line(copy.title)}]({urls.record_link(page, 'source', copy.source_id)})"
+        return f"{link} ({copy.date})" if copy.date and copy.date not in copy.title else link  # "(build 2022-04-25)"
+
+    def currency_line(self, page: str, card: Record | None = None, rules: currency.RulesState | None = None) -> str:
+        """How current each source is, as one paragraph: cards, rulings, English rules, Japanese rules (site-wide;
+        `card`: its own Oracle text's copy too; `rules`: the quotes this page shows instead of all)."""
+        site = self.site_currency
+        and_ = {"ja": "、", "en": ", ", "fr": ", "}[self.lang]
+        parts = []
+        if site.cards:
+            newest = next((c.date for c in site.cards if c.date), "?")
+            parts.append(self.t("currency_cards").format(
+                copies=and_.join(self._copy_link(page, c) for c in site.cards), date=newest))
+            own = currency.card_copy(self.kb, card) if card is not None else None
+            if own is not None and own.date != newest:
+                parts[-1] += {"ja": "。", "en": "; ", "fr": " ; "}[self.lang] + self.t("currency_this_card").format(copy=self._copy_link(page, own))
+        else:
+            parts.append(self.t("currency_no_cards"))
+        rulings = [self._copy_link(page, c) for c in site.rulings]
+        if site.by_hand:
+            by_hand = self.t("currency_by_hand").format(count=site.by_hand, date=site.newest_by_hand or "?")
+            rulings.append(("plus " + by_hand) if rulings and self.lang != "ja" else by_hand)
+        parts.append(self.t("currency_rulings").format(copies=and_.join(rulings)) if rulings else self.t("currency_no_rulings"))
+        parts += self.rules_currency(rules if rules is not None and (rules.en or rules.ja) else site.rules)
+        separator = "。" if self.lang == "ja" else ". "
+        text = separator.join(parts) + ("。" if self.lang == "ja" else ".")
         label = f"**{self.t('currency')}**: "
-        opening = '<p class="cp-currency" data-search-exclude="true" markdown="span">'  # the same line on every card
-        if not found:
-            return f'{opening}{label}{self.t("currency_none")}</p>'
-        parts = [f"[{escape_line(title)}]({urls.record_link(page, 'source', source_id)}) ({date})"
-                 for source_id, title, date in found.datasets]
-        sentences = [self.t("currency_text").format(sources="; ".join(parts))] if parts else []
-        if found.newest_ruling:  # a ruling entered by hand (the seeds' 2024 rad rulings) can be newer than any dataset
-            sentences.append(self.t("newest_ruling").format(date=found.newest_ruling))
-        return f'{opening}{label}{("" if self.lang == "ja" else " ").join(sentences)}</p>'
+        return f'<p class="cp-currency" data-search-exclude="true" markdown="span">{label}{text}</p>'
+
+    def rules_currency(self, state: currency.RulesState) -> list[str]:
+        """The English and Japanese rules sentences of the currency line."""
+        if state.en_newest:
+            english = self.t("currency_en_rules").format(edition=state.en_newest)
+            older = state.en[1:]
+            extra = []
+            if older:
+                extra.append(self.t("currency_en_older").format(count=sum(n for _e, n in older),
+                                                                editions=", ".join(e for e, _n in older)))
+            if state.behind:
+                extra.append(self.t("currency_en_behind").format(edition=state.newest_file))
+            if extra:
+                english += ("（" + "、".join(extra) + "）") if self.lang == "ja" else " (" + "; ".join(extra) + ")"
+        else:
+            english = self.t("currency_no_en_rules")
+        if state.ja:
+            japanese = self.t("currency_ja_rules").format(edition=", ".join(e for e, _n in state.ja),
+                                                          translates=", ".join(state.ja_translates) or "?")
+            if state.ja_drifted:
+                japanese += {"ja": "。", "en": "; ", "fr": " ; "}[self.lang] + self.t("currency_ja_drifted").format(count=state.ja_drifted)
+        else:
+            japanese = self.t("currency_no_ja_rules")
+        return [english, japanese]
+
+    def rules_state_of(self, numbers) -> currency.RulesState:
+        """The currency of the quotes of the given rules (a counter's or a mechanic's)."""
+        wanted = {str(n) for n in numbers or []}
+        records = {q.record_id for n, q in self.quoted.items() if n in wanted}
+        newest = self.archive.newest.edition if self.archive is not None else None
+        return currency.rules_state([r for r in self.kb.all("rule") if r.id in records], newest, wanted)
 
     def rulings_notes(self, page: str, rulings: list[Record]) -> list[str]:
         """For rulings read from MTGJSON: where they come from and why they are not marked official."""
@@ -208,7 +263,7 @@ class SiteRenderer:
             related=self.links(page, "counter", related.get("counters")) + self.links(page, "mechanic", related.get("mechanics"))
             + self.links(page, "term", related.get("terms")),
             cited_by=[c for c in self.cited_by(page, "counter", record.id) if c[1] not in self._listed_kinds],
-            currency=self.currency_line(page, [record, *cards], [r for r, _ in rulings]),
+            currency=self.currency_line(page, rules=self.rules_state_of(record.data.get("rules"))),
         )
 
     @property
@@ -230,8 +285,10 @@ class SiteRenderer:
 
     def rule_page(self, record: Record) -> str:
         page, _ = urls.page_path("rule", record.id)
+        newest = self.archive.newest.edition if self.archive is not None else None
         return self.render("rule.md.j2", page, rec=record, title=self.title(record),
-                           cited_by=self.cited_by(page, "rule", record.id))
+                           cited_by=self.cited_by(page, "rule", record.id),
+                           currency=self.currency_line(page, rules=currency.rules_state([record], newest)))
 
     def card_page(self, record: Record) -> str:
         page, _ = urls.page_path("card", record.id)
@@ -250,7 +307,7 @@ class SiteRenderer:
                            rulings_notes=self.rulings_notes(page, [r for r, _ in rulings]),
                            anchor_of=lambda r: urls.page_path("ruling", r.id)[1] if r.owner is record else None,
                            cited_by=[c for c in self.cited_by(page, "card", record.id) if c[1] != self.kind_label("ruling")],
-                           currency=self.currency_line(page, [record], [r for r, _ in rulings]))
+                           currency=self.currency_line(page, card=record))
 
     def mechanic_page(self, record: Record) -> str:
         page, _ = urls.page_path("mechanic", record.id)
@@ -375,9 +432,7 @@ class SiteRenderer:
                 "own_rules": ", ".join(f"[{n}]({self.linker.rule_link(page, n)})" for n in own) or self.t("no"),
                 "status": status,
             })
-        rulings = self.kb.all("ruling")
-        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive,
-                           currency=self.currency_line(page, self.kb.all("card"), rulings))
+        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page))
 
     def status_page(self) -> str:
         page = "status.md"
