@@ -34,6 +34,7 @@ CODES: dict[str, Code] = {
         Code("E010", ERROR, "not a YAML record file", "name a .yaml file (or a folder) inside the data folder"),
         Code("E011", ERROR, "a journal of pending writes in the data folder", "delete it: it is never replayed from the data folder, where a commit can bring one in (journals live in the git-ignored .cache/counterpedia/)", "validate (journal)"),
         Code("E012", ERROR, "an interrupted command left its writes half done", "`counterpedia recover` finishes them; `counterpedia recover --abandon` drops the plan (then run the command again)", "validate (journal)"),
+        Code("E013", ERROR, "a file far larger than any record", "a record is a few KB and a few hundred values: this file is something else; move it out of the data folder", "validate (size)"),
         Code("E101", ERROR, "does not match the schema", "see docs/editors/data-format.md for the field"),
         Code("E102", ERROR, "id does not match the file name", "rename the file or fix the id: they must be equal"),
         Code("E103", ERROR, "duplicate id", "ids are unique per kind; choose another id"),

@@ -284,11 +284,13 @@ def main(argv: list[str] | None = None) -> int:
         if not getattr(args, "func", None):
             parser.print_help(sys.stderr)
             return 2
-        if args.command == "validate" and not args.paths and not args.data:
-            if not Path("data").is_dir():
+        if args.command == "validate" and not args.paths:
+            # `validate --data DIR` checks that whole folder, as plain `validate` checks data/ (it used to check
+            # nothing and exit 0: a CI naming its folder passed broken data).
+            if args.data is None and not Path("data").is_dir():
                 print("counterpedia validate: no data/ folder here: run from the repository root or pass PATH", file=sys.stderr)
                 return 2
-            args.paths = ["data"]
+            args.paths = [args.data or "data"]
         restore_interrupts()
         return args.func(args)
     except KeyboardInterrupt:

@@ -66,7 +66,8 @@ def _digest(text: str | None) -> str | None:
 
 def _read(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8", newline="") as stream:  # as it is: a CRLF file is not the LF text
+            return stream.read()
     except FileNotFoundError:
         return None
 
