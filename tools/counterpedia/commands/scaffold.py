@@ -21,7 +21,7 @@ from ruamel.yaml.error import YAMLError
 
 from .. import checks, kinds
 from ..diagnostics import ERROR, Diagnostic
-from ..model.ids import ID_RE
+from ..model.ids import id_problem
 from ..model.knowledge import Record, load
 from ..storage import schema_model
 from ..storage.format import with_comments
@@ -182,8 +182,9 @@ def build(kind: str, record_id: str, assignments: list[tuple[tuple, object]], to
     """The new record: placeholders, then the assignments; ScaffoldError when something is missing."""
     if kinds.find(kind) is None:
         raise ScaffoldError(f"unknown kind {kind!r}: one of {', '.join(kinds.names())}")
-    if not ID_RE.match(record_id):
-        raise ScaffoldError(f"{record_id!r} is not a valid id: lowercase letters, digits and hyphens, starting with a letter or digit")
+    problem = id_problem(record_id)
+    if problem is not None:
+        raise ScaffoldError(f"{record_id[:80]!r} is not a valid id: {problem}")
     today = today or dt.date.today().isoformat()
     root = schema_model.root(kind)
     missing: list[str] = []
