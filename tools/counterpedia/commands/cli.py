@@ -276,6 +276,25 @@ def _command_of(argv: list[str]) -> str | None:
     return first if first in LAZY_COMMANDS else None
 
 
+def _writer(args) -> tuple[Path, str] | None:
+    """(the data folder, the command as the lock names it) for a command that writes records, else None."""
+    command = args.command
+    if command == "fmt" and not args.check:
+        # start-up: fmt's modules are loaded to run it anyway
+        from .fmt import default_paths, journal_root
+
+        root = journal_root([Path(p) for p in args.paths] or default_paths())
+    elif command == "import" and not args.dry_run:
+        root, command = Path(args.data or "data"), f"import {args.import_command}"
+    elif command == "cr" and getattr(args, "cr_command", None) == "sync" and args.apply:
+        root, command = Path(args.data), "cr sync --apply"
+    elif command in ("new", "recover", "refresh"):
+        root = Path(args.data)
+    else:
+        return None
+    return (root, command) if root.is_dir() else None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -292,7 +311,22 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             args.paths = [args.data or "data"]
         restore_interrupts()
-        return args.func(args)
+        writer = _writer(args)
+        if writer is None:
+            return args.func(args)
+        # start-up: the journaled writer (hashlib, fcntl), only for a command that writes records
+        from ..storage import writes
+
+        root, command = writer
+        try:
+            with writes.writing(root, command):
+                return args.func(args)
+        except writes.Busy as error:
+            print(f"counterpedia {command}: {error}", file=sys.stderr)
+            return 1
+        except writes.WriteError as error:
+            print(f"counterpedia {command}: {error}", file=sys.stderr)
+            return 1
     except KeyboardInterrupt:
         print("counterpedia: interrupted", file=sys.stderr)
         return 130
