@@ -118,3 +118,24 @@ def test_fmt_writes_lf_and_check_reports_a_file_that_is_not(valid_data, in_dir, 
     assert "data/counters/rad.yaml" in capsys.readouterr().out
     assert main(["fmt", "data/counters/rad.yaml"]) == 0
     assert record.read_bytes() == lf
+
+
+@pytest.mark.parametrize("out", ["data", "data/cards/x", ".", "", "docs"])
+def test_export_refuses_the_data_folder_the_project_and_its_folders(valid_data, in_dir, capsys, out):
+    (valid_data.parent / "docs").mkdir()
+    in_dir(valid_data.parent)
+    before = sorted(p for p in valid_data.parent.rglob("*"))
+    assert main(["export", "--out", out]) == 2
+    assert capsys.readouterr().err.startswith("counterpedia export: ")
+    assert sorted(p for p in valid_data.parent.rglob("*")) == before, "nothing written"
+
+
+def test_export_writes_a_folder_of_its_own(valid_data, in_dir):
+    in_dir(valid_data.parent)
+    assert main(["export", "--out", "export"]) == 0
+    assert (valid_data.parent / "export" / "index.json").is_file()
+
+
+def test_site_build_refuses_an_empty_out(capsys):
+    assert main(["site", "build", "--out", ""]) == 2
+    assert "--out ''" in capsys.readouterr().err

@@ -123,6 +123,9 @@ def cmd_site_build(args) -> int:
     if args.data and not Path(args.data).is_dir():
         print(f"counterpedia site build: {args.data}: no such data folder", file=sys.stderr)
         return 2
+    if args.out is not None and not args.out.strip():
+        print("counterpedia site build: --out '': give the folder to build into (default: site/)", file=sys.stderr)
+        return 2
     try:
         out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or LANGS),
                         data_dir=Path(args.data) if args.data else None)

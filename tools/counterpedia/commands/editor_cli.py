@@ -37,6 +37,30 @@ def run_new(args) -> int:
     return 0
 
 
+# The project's own folders beside the data folder: an export must not write among them.
+PROJECT_FOLDERS = ("docs", "tools", "tests", "catalogue", "overrides", ".git", ".github")
+
+
+def export_out_problem(out_arg: str, data_dir: Path) -> str | None:
+    """Why `--out` must not be written to (the rule `site build --out` follows), or None: the data folder or
+    anything inside it (data/cards.json would sit among the records), the project root or a folder holding the data,
+    the project's own folders."""
+    if not out_arg.strip():
+        return "--out '': give the folder to write the JSON files to (default: export/)"
+    real, data = Path(out_arg).resolve(), data_dir.resolve()
+    if real == data or data in real.parents:
+        return f"{out_arg}: inside the data folder ({data_dir}): the JSON files would sit among the records; " \
+               "write them outside it, e.g. --out export"
+    if real in data.parents:
+        return f"{out_arg}: holds the project and its data folder; write the JSON files into a folder of their own, " \
+               "e.g. --out export"
+    for name in PROJECT_FOLDERS:
+        own = data.parent / name
+        if real == own.resolve() or own.resolve() in real.parents:
+            return f"{out_arg}: one of the project's own folders ({name}/); write the JSON files elsewhere, e.g. --out export"
+    return None
+
+
 def run_export(args) -> int:
     prog = "counterpedia export"
     data_dir, out = Path(args.data), Path(args.out)
@@ -45,6 +69,10 @@ def run_export(args) -> int:
         return 2
     if out.exists() and not out.is_dir():
         print(f"{prog}: {out}: not a folder", file=sys.stderr)
+        return 2
+    refused = export_out_problem(args.out, data_dir)
+    if refused:
+        print(f"{prog}: {refused}", file=sys.stderr)
         return 2
     kb, problems = load(data_dir)
     errors = [d for d in problems + checks.run_all(kb) if d.severity == ERROR]

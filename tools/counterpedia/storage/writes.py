@@ -356,7 +356,7 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _holder(stream_fd: int) -> dict:
+def _holder(stream_fd: int) -> dict[str, object]:
     try:
         os.lseek(stream_fd, 0, os.SEEK_SET)
         found = json.loads(os.read(stream_fd, 4096).decode("utf-8") or "{}")
