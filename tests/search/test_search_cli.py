@@ -176,7 +176,7 @@ def test_cache_is_reused_then_rebuilt_when_data_changes(data):
     os.utime(record, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
     index, rebuilt = engine.load_index(data)
     assert rebuilt
-    hits, _lang, _terms = engine.search(index, "millstone")
+    hits = engine.search(index, "millstone").hits
     assert hits and hits[0].id == "mill"
 
 

@@ -212,7 +212,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
     def on_post_build(self, config) -> None:
         from .search import site_index
 
-        site_index.write(Path(config.site_dir), self.kb, self.config.lang)
+        site_index.write(Path(config.site_dir), self.kb, self.config.lang, self.data_dir)
         if self.config.api and self.config.lang == "ja":  # the root site: /api/ for every language
             from .export import file_resolver, iter_texts
 

@@ -7,7 +7,7 @@ from typing import Callable, Iterable
 from ..diagnostics import Diagnostic
 from ..knowledge import KnowledgeBase
 from . import (cards, collisions, cr_names, dates, differences, excluded, existence, identity, official,
-               pattern_rules, printed_names, provenance, references, rules, schema)
+               pattern_rules, printed_names, provenance, references, rules, schema, shorthands)
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -21,6 +21,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("differences", differences.check),
     ("existence", existence.check),
     ("excluded", excluded.check),
+    ("shorthands", shorthands.check),
     ("printed names", printed_names.check),
     ("official", official.check),
     ("pattern_rules", pattern_rules.check),

@@ -2,10 +2,13 @@
 
 A *unit* is what a result points at: a record's page or anchor (a counter, a card, a mechanic, a
 quoted-rules page, a glossary term, a source, one ruling), with its *entries*: its texts, each with a
-role that weighs in the ranking (`name` for names and titles, `rule`, `example`, `text` for a card's
-Oracle or printed text, `ruling`, `summary`, `note`).
+role that weighs in the ranking (`name` for names and titles, `reading` for the hiragana reading of a
+Japanese name, `rule`, `example`, `text` for a card's Oracle or printed text, `ruling`, `summary`, `note`).
 
 - `units(kb)`: every text in every language (the command line, which shows where to edit).
+- The Japanese name of a counter, card, mechanic, term or quoted-rules page has its reading beside it
+  (`readings`, made by SudachiPy when the index is built), in the command line's index and the
+  Japanese site's.
 - `units(kb, lang)`: what the site in `lang` shows: the names in that language and in English (the
   English name finds the card everywhere), and each other text in that language, else in the
   language the page shows instead (the canonical text). Badges, provenance and the canonical text
@@ -31,7 +34,7 @@ if TYPE_CHECKING:  # not at run time: the knowledge base brings in ruamel, which
 
 LANGS = ("ja", "en", "fr")
 KINDS = ("counter", "rule", "ruling", "card", "mechanic", "term", "source")
-ROLES = ("name", "rule", "example", "text", "ruling", "summary", "note", "page")
+ROLES = ("name", "reading", "rule", "example", "text", "ruling", "summary", "note", "page")
 
 
 @dataclass
@@ -128,6 +131,16 @@ def _add(unit: Unit, role: str, field_value, keys: tuple, lang: str | None, pref
         unit.entries.append(Entry(role, chosen, prefix + texts[chosen], anchor, (*keys, chosen)))
 
 
+def _add_reading(unit: Unit, field_value, keys: tuple) -> None:
+    """The hiragana reading of the Japanese name, found as a name is (yaml: the Japanese name's line)."""
+    from .readings import reading
+
+    name = _texts(field_value).get("ja")
+    read = reading(name) if name else None
+    if read:
+        unit.entries.append(Entry("reading", "ja", read, None, (*keys, "ja")))
+
+
 @lru_cache(maxsize=None)
 def _labels(key: str) -> dict:
     from ..render import i18n
@@ -167,8 +180,10 @@ def _record_unit(record: Record, lang: str | None, page_titles: dict) -> Unit | 
         if _text(data.get("title")):
             unit.entries.append(Entry("text", "en", _text(data.get("title")), None, ("title",)))
         return unit
-    _add(unit, "name", data.get("title" if record.kind == "rule" else "names"),
-         ("title" if record.kind == "rule" else "names",), lang)
+    name_field = "title" if record.kind == "rule" else "names"
+    _add(unit, "name", data.get(name_field), (name_field,), lang)
+    if lang in (None, "ja"):
+        _add_reading(unit, data.get(name_field), (name_field,))
     if record.kind in ("counter", "mechanic"):
         _add(unit, "summary", data.get("summary"), ("summary",), lang)
     if record.kind == "term":

@@ -53,7 +53,7 @@ def cli_locations(index, case: Case, limit: int = 20) -> list[str]:
     """The site paths (no language prefix) `counterpedia search --lang L` gives for the case's query."""
     from .engine import LANG_PREFIX, search
 
-    hits, _lang, _terms = search(index, case.query, case.lang, None, limit)
+    hits = search(index, case.query, case.lang, None, limit).hits
     prefix = LANG_PREFIX[case.lang]
     return [hit.url[len(prefix):] if hit.url.startswith(prefix) else hit.url for hit in hits]
 
