@@ -131,7 +131,7 @@ def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> Non
     from ..search import bench as search_bench
     from ..search import relevance
 
-    queries = search_bench.cli_queries(relevance.load_cases(search_bench.RELEVANCE))
+    queries = search_bench.cli_queries(relevance.questions(relevance.load_cases(search_bench.RELEVANCE)))
     counts = {"shipped": synthetic.imported_size(data_dir)}
     small = synthetic.measure("shipped", data_dir, project, scratch, queries, runs, state.get("ours"), state.get("site"))
     summary.errors += small.errors

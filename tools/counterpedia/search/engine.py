@@ -31,7 +31,7 @@ from .corpus import KINDS, LANGS
 from .normalize import has_japanese
 from .query import Term, parse
 
-FORMAT = 7  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 8  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_map, fold_text, stem
+from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_map, fold_text, fold_token, stem
 from .query import EXCLUDED, REQUIRED, Term
 from .typos import CORRECTED_QUALITY
 
@@ -259,7 +259,8 @@ def correct(index: Searchable, terms: list[Term], lang: str) -> list[list[str]]:
             continue
         if index.vocabulary is None:
             index.vocabulary = Vocabulary.of(index.texts, index.roles)
-        found.append(candidates(term.text, index.vocabulary.table(table, lang), edits))
+        typed = fold_token(term.typed) if table == "latin" else None
+        found.append(candidates(term.text, index.vocabulary.table(table, lang), edits, typed))
     return found
 
 

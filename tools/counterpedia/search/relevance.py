@@ -2,7 +2,8 @@
 
 A result list is reduced to its distinct pages in order (several rulings of one card are one page);
 a case is answered at rank r when the r-th page is one of its `expected` (an expected anchor must be
-the result's anchor too).
+the result's anchor too). The typo set (cases with `typo_of`, issue 21) is reported apart from the
+questions.
 """
 
 from __future__ import annotations
@@ -20,14 +21,24 @@ class Case:
     query: str
     expected: tuple
     issue: int | None = None
+    typo_of: str | None = None  # the question this one misspells (the typo set)
 
 
 def load_cases(path: Path) -> list[Case]:
     from ruamel.yaml import YAML
 
     data = YAML(typ="safe").load(Path(path).read_text(encoding="utf-8"))
-    return [Case(lang, str(item["query"]), tuple(item["expected"]), item.get("issue"))
+    return [Case(lang, str(item["query"]), tuple(item["expected"]), item.get("issue"),
+                 str(item["typo_of"]) if item.get("typo_of") is not None else None)
             for lang in LANGS for item in data.get(lang) or []]
+
+
+def questions(cases: list[Case]) -> list[Case]:
+    return [case for case in cases if case.typo_of is None]
+
+
+def typos(cases: list[Case]) -> list[Case]:
+    return [case for case in cases if case.typo_of is not None]
 
 
 def rank_of(locations: list[str], expected: tuple) -> int | None:

@@ -74,7 +74,7 @@ class Table:
     command line's cache and the site's index hold it so (`encode`), one line per key."""
 
     def __init__(self, rows: dict | None = None, text: str | None = None):
-        self._rows, self._text, self._alphabet = rows, text, None
+        self._rows, self._text, self._alphabet, self._words = rows, text, None, None
 
     @property
     def rows(self) -> dict:
@@ -82,15 +82,27 @@ class Table:
             self._rows = {}
             for line in self._text.split("\n") if self._text else ():
                 key, _, encoded = line.partition("\t")
-                forms = [decode_form(key, form) for form in encoded.split("|")]
+                try:
+                    forms = [decode_form(key, form) for form in encoded.split("|")]
+                except (IndexError, ValueError):  # not a line of ours: that word is not offered
+                    continue
                 self._rows[key] = (sum(form[2] for form in forms), forms)
         return self._rows
 
     @property
     def alphabet(self) -> str:
         if self._alphabet is None:
-            self._alphabet = "".join(sorted({char for key in self.rows for char in key}))
+            chars = {char for key in self.rows for char in key}
+            chars.update(char for word in self.words for char in word)
+            self._alphabet = "".join(sorted(chars))
         return self._alphabet
+
+    @property
+    def words(self) -> dict:
+        """folded word -> the key it is a form of (a Latin stem's words)."""
+        if self._words is None:
+            self._words = {form[0]: key for key, (_count, forms) in self.rows.items() for form in forms}
+        return self._words
 
     def encode(self) -> str:
         """One line per key: `key<TAB>form|form…`, each form `folded count [written]`, its folded word `=`
@@ -236,33 +248,39 @@ def _bigrams(word: str) -> set[str]:
     return {word[i:i + 2] for i in range(len(word) - 1)}
 
 
-def candidates(word: str, table: Table, edits: int) -> list[str]:
-    """The keys of `table` within `edits` edits of `word` (not `word` itself): the nearest first, then the
-    most frequent, then in code point order; at most MAX_CORRECTIONS.
+def candidates(word: str, table: Table, edits: int, typed: str | None = None) -> list[str]:
+    """The keys of `table` within `edits` edits of `word` (a stem), or having a word within `edits` edits of
+    `typed` (the word as typed, folded: `shiled` is read as the stem `shil`, but is one edit from
+    `shield`), not `word` itself: the nearest first, then the most frequent, then in code point order;
+    at most MAX_CORRECTIONS.
 
-    One edit: the table's keys among the word's neighbours. Two: the keys that keep enough of the word's
-    bigrams (each edit removes at most three), then the distance. Both give exactly the keys a scan of
-    the whole table would (the browser scans)."""
-    found = []
+    One edit: the keys and words among the neighbours of `word` and `typed`. Two: those that keep enough of
+    their bigrams (each edit removes at most three), then the distance. Both give exactly what a scan of
+    the whole table gives (the browser scans)."""
     rows = table.rows
-    if edits == 1:
-        for key in _neighbours(word, table.alphabet) & rows.keys():
-            if key != word:
-                found.append((1, key))
-    else:
-        pairs = _bigrams(word)
+    best: dict[str, int] = {}
+
+    def found(key: str, d: int) -> None:
+        if key != word and d <= edits and d < best.get(key, edits + 1):
+            best[key] = d
+
+    probes = [(word, None)] + ([(typed, table.words)] if typed else [])
+    for probe, words in probes:
+        keys = rows if words is None else words  # words: folded word -> its key
+        if edits == 1:
+            for near in _neighbours(probe, table.alphabet) & keys.keys():
+                found(near if words is None else words[near], 1 if near != probe else 0)
+            continue
+        pairs = _bigrams(probe)
         allowed = len(pairs) - 3 * edits
-        size = len(word)
-        for key in rows:
-            if abs(len(key) - size) > edits or key == word:
+        for candidate in keys:
+            if abs(len(candidate) - len(probe)) > edits:
                 continue
-            if allowed > 0 and len(pairs & _bigrams(key)) < allowed:
+            if allowed > 0 and len(pairs & _bigrams(candidate)) < allowed:
                 continue
-            d = distance(word, key, edits)
-            if d <= edits:
-                found.append((d, key))
-    found.sort(key=lambda row: (row[0], -rows[row[1]][0], row[1]))
-    return [key for _d, key in found[:MAX_CORRECTIONS]]
+            found(candidate if words is None else words[candidate], distance(probe, candidate, edits))
+    ranked = sorted(best.items(), key=lambda row: (row[1], -rows[row[0]][0], row[0]))
+    return [key for key, _d in ranked[:MAX_CORRECTIONS]]
 
 
 def shown(vocabulary: Vocabulary, term, key: str, lang: str) -> str:

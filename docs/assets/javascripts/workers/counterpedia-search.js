@@ -176,9 +176,10 @@
 
   /* -- japanese.py -------------------------------------------------------------------------- */
 
-  var RUNS_RE = new RegExp("[" + KANJI + "]+|[" + KATAKANA + "]+|[" + HIRAGANA + "]+", "g");
+  // ー after hiragana lengthens it (a reading typed as it sounds: かうんたー), as after katakana.
+  var RUNS_RE = new RegExp("[" + KANJI + "]+|[" + KATAKANA + "]+|[" + HIRAGANA + "][" + HIRAGANA + "ー]*", "g");
   var KANJI_RE = new RegExp("^[" + KANJI + "]+$");
-  var HIRAGANA_RE = new RegExp("^[" + HIRAGANA + "]+$");
+  var HIRAGANA_RE = new RegExp("^[" + HIRAGANA + "][" + HIRAGANA + "ー]*$");
   var PARTICLES = ["を", "が", "の", "に", "は", "で", "と", "も", "へ", "や", "から", "まで", "より"];
   var SURU = ["す", "さ", "し", "せ"];
   var QUESTION_WORDS = new Set(["何", "誰", "何故", "何時", "如何"]);
@@ -451,7 +452,8 @@
         if (re.test(index.folded)) return [];
       }
       if (!index.vocabulary) return [];
-      return candidates(t.text, vocabularyTable(index.vocabulary, kind, lang), edits);
+      return candidates(t.text, vocabularyTable(index.vocabulary, kind, lang), edits,
+                        kind === "latin" ? foldToken(t.typed) : null);
     });
   }
 
@@ -787,12 +789,18 @@
     return previous[b.length] <= limit ? previous[b.length] : limit + 1;
   }
 
-  /* The keys of a table within `edits` edits of `word`: nearest, most frequent, code point order first. */
-  function candidates(word, table, edits) {
+  /* typos.candidates: the keys within `edits` edits of `word` (a stem), or with a word within `edits` edits
+     of `typed` (as typed, folded); nearest, most frequent, code point order first. */
+  function candidates(word, table, edits, typed) {
     var found = [];
     table.forEach(function (row, key) {
-      if (key === word || Math.abs(key.length - word.length) > edits) return;
-      var d = distance(word, key, edits);
+      if (key === word) return;
+      var d = Math.abs(key.length - word.length) > edits ? edits + 1 : distance(word, key, edits);
+      if (typed) {
+        row[1].forEach(function (form) {
+          if (Math.abs(form[0].length - typed.length) <= edits) d = Math.min(d, distance(typed, form[0], edits));
+        });
+      }
       if (d <= edits) found.push([d, row[0], key]);
     });
     found.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0); });
