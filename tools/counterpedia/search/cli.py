@@ -110,8 +110,8 @@ def run(args) -> int:
         scope = f" among {args.kind} records" if args.kind else ""
         print(f"counterpedia search: nothing found for '{shown}'{scope}", file=sys.stderr)
     if index.problems:
-        print(f"counterpedia search: {len(index.problems)} file(s) could not be read; their records were not "
-              "searched (run `counterpedia validate`):", file=sys.stderr)
+        print(f"counterpedia search: {len(index.problems)} file(s) could not be read; their records (or "
+              "shorthands) were not searched (run `counterpedia validate`):", file=sys.stderr)
         for problem in index.problems:
             print(printable(problem), file=sys.stderr)
     return 0 if hits and not index.problems else 1
