@@ -37,8 +37,11 @@
     link.textContent = data.suggestion;
     link.addEventListener("click", function (event) {
       event.preventDefault();
+      event.stopPropagation();  // Material closes the search on a click on a link of its results
       var box = document.querySelector("input.md-search__input");
       if (!box) return;
+      var toggle = document.getElementById("__search");
+      if (toggle && !toggle.checked) toggle.click();
       box.value = data.suggestion;
       box.focus();
       // Material reads the query on keyup (and input): the corrected query is searched as if typed.
