@@ -21,3 +21,9 @@ def test_a_name_is_read_in_hiragana_word_by_word(name, reading):
 @pytest.mark.parametrize("name", ["loyalty counter", "もしかして", "", "+1/+1"])
 def test_a_name_without_kanji_or_katakana_has_no_reading(name):
     assert readings.reading(name) is None
+
+
+@pytest.mark.parametrize("name", ["\ud800毒", "忠誠" * 150, "毒\x00\x1bカウンター", 5, None])
+def test_any_name_is_read_or_left_unread_never_raises(name):
+    read = readings.reading(name)
+    assert read is None or set(read) <= set("ぁ-ゖー ".replace("-", "")) | {chr(c) for c in range(0x3041, 0x3097)}

@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from .normalize import KANJI, KATAKANA
 
+MAX_NAME = 200  # characters: a longer "name" is not one (and the analyser has an input limit)
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 _NEEDS_READING = re.compile(f"[{KANJI}{KATAKANA}]")
 _KANA_ONLY = re.compile("^[\u3041-\u3096\u30fc]+$")
@@ -61,10 +62,14 @@ def hiragana(text: str) -> str:
 def reading(name: str) -> str | None:
     """The hiragana reading of `name`'s Japanese words, space-separated; None when it has no kanji or
     katakana (a name in hiragana is its own reading) or no word the dictionary can read."""
-    if not isinstance(name, str) or not _NEEDS_READING.search(name):
+    if not isinstance(name, str) or len(name) > MAX_NAME or not _NEEDS_READING.search(name):
+        return None
+    try:
+        morphemes = list(_tokenizer().tokenize(name))
+    except Exception:  # noqa: BLE001: the analyser refuses some input (control characters, huge text): no reading
         return None
     words = []
-    for morpheme in _tokenizer().tokenize(name):
+    for morpheme in morphemes:
         surface = morpheme.surface()
         if _HIRAGANA_ONLY.match(surface):
             words.append(surface)
