@@ -297,6 +297,9 @@ def test_shorthands_readings_and_accentless_words_find_their_page_first(site, pa
 def test_a_reading_one_kana_off_finds_the_name_below_the_reading_typed(site, page):
     """じゅうせい is the reading of 獣性 (a card) and one kana from 忠誠's: the card first, the counter marked corrected."""
     page.goto(url(site, "ja", "index.html"))
-    found = [site_path(site, "ja", r["href"]).split("#")[0] for r in search(page, "じゅうせい")]
+    results = search(page, "じゅうせい")
+    found = [site_path(site, "ja", r["href"]).split("#")[0] for r in results]
     assert found[0].startswith("cards/") and "counters/loyalty.html" in found[:3], found[:5]
     assert suggestion_line(page) == ""   # found as typed too
+    shown = " ".join(r["text"] for r in results)
+    assert "かうんたー" not in shown and "じゅうせい を" not in shown   # the readings are ours: never shown

@@ -937,9 +937,9 @@
         title = number = index.texts[quotedRule].split(" ")[0];
       }
       var quoted = result.snippetEntry;
-      if (quoted < 0) {  // only a name matched: its unit's first other text, as a teaser
+      if (quoted < 0) {  // only a name matched: its unit's first other text (not a reading, ours), as a teaser
         for (var e = index.first[result.unit]; e < index.owners.length && index.owners[e] === result.unit; e++) {
-          if (index.roles[e] !== "name") { quoted = e; break; }
+          if (NAME_ROLES.indexOf(index.roles[e]) < 0) { quoted = e; break; }
         }
       }
       var text = "";
