@@ -282,9 +282,10 @@ def search(index: Index, query: str, lang: str | None = None, kind: str | None =
     if not terms:
         raise SearchError(f"'{query}' holds no word to look for")
     found = index.searchable
-    corrections = rank.correct(found, terms, stemming)
+    hits = [rank.scan(found, term, stemming) for term in terms]  # once: correct and rank both read them
+    corrections = rank.correct(found, terms, stemming, hits)
     ranked = rank.rank(found, terms, stemming, {kind} if kind else None, prefer=wanted or "en",
-                       limit=max(limit or 0, 5) if limit else None, corrections=corrections)
+                       limit=max(limit or 0, 5) if limit else None, corrections=corrections, hits=hits)
     if wanted is None:
         # The query did not say its language: the language the top results matched in, else English.
         langs = [found.langs[r.best] for r in ranked[:5] if r.best >= 0]

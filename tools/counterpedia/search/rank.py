@@ -244,17 +244,19 @@ def corrected_term(term: Term, key: str) -> Term:
     return Term(key, term.kind, key, term.presence, term.typed)
 
 
-def correct(index: Searchable, terms: list[Term], lang: str) -> list[list[str]]:
+def correct(index: Searchable, terms: list[Term], lang: str, hits: list | None = None) -> list[list[str]]:
     """Per term, the corrections to look for (typos.candidates): [] when it is not a word that is corrected,
     or matches anything as typed, unless it is in hiragana: a reading typed by ear has homophones
     (じゅうせい is 獣性 and, one kana off, 忠誠), so it is corrected even when it matches. The index's
-    vocabulary is made on the first correction needed."""
+    vocabulary is made on the first correction needed. `hits`: the terms' scans, when already made (`scan`):
+    a word that matches nothing is then not looked for again."""
     from .typos import Vocabulary, allowed_edits, candidates
 
     found = []
-    for term in terms:
+    for n, term in enumerate(terms):
         edits, table = allowed_edits(term)
-        if not edits or (table != "hiragana" and pattern(term).search(index.folded)):
+        matched = bool(hits[n]) if hits is not None else edits and pattern(term).search(index.folded)
+        if not edits or (table != "hiragana" and matched):
             found.append([])
             continue
         if index.vocabulary is None:
@@ -265,7 +267,8 @@ def correct(index: Searchable, terms: list[Term], lang: str) -> list[list[str]]:
 
 
 def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = None,
-         prefer: str | None = None, limit: int | None = None, corrections: list | None = None) -> list[Ranked]:
+         prefer: str | None = None, limit: int | None = None, corrections: list | None = None,
+         hits: list | None = None) -> list[Ranked]:
     """The units matching at least one term, best first (the first `limit`). `prefer`: the language
     whose text is quoted when several match equally (the command line holds every language).
     `corrections`: per term, what to look for instead when it matches nothing (`correct`); a unit that
@@ -278,7 +281,8 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
     active = [n for n, term in enumerate(terms) if term.presence != EXCLUDED]
     if not active:
         return []
-    hits = [scan(index, term, lang) for term in terms]  # term -> {entry: quality}
+    # term -> {entry: quality} (copied: the corrections are merged into them)
+    hits = [dict(found) for found in hits] if hits is not None else [scan(index, term, lang) for term in terms]
     mixed = [n for n, keys in enumerate(corrections or ()) if keys and hits[n]]  # found as typed and corrected
     as_typed = [{index.owners[e] for e in hits[n]} for n in mixed]
     via: list[dict] = [{} for _ in terms]  # term -> {entry: the correction it was found as}
