@@ -110,17 +110,20 @@ def test_the_vocabulary_survives_its_text_form():
     assert vocabulary.words["loyalty"] == ("loyalty", 2)
     assert vocabulary.words["etourdissement"] == ("étourdissement", 1)
     assert "ちゆうせいかうんたー" in vocabulary.words  # a reading's words, and the whole reading
-    loaded = typos.Vocabulary.load(vocabulary.dump())
-    for name in ("latin-en", "latin-fr", "hiragana", "katakana"):
-        kind, _, lang = name.partition("-")
-        assert loaded.table(kind, lang).rows == vocabulary.table(kind, lang).rows
+    for loaded in (typos.Vocabulary.load(vocabulary.dump()), typos.Vocabulary.load(vocabulary.dump_native())):
+        for name in ("latin-en", "latin-fr", "hiragana", "katakana"):
+            kind, _, lang = name.partition("-")
+            assert loaded.table(kind, lang).rows == vocabulary.table(kind, lang).rows
+            assert loaded.table(kind, lang).words == vocabulary.table(kind, lang).words
 
 
 def test_candidates_by_neighbourhood_are_those_of_a_full_scan():
     """The command line finds candidates by neighbourhood, the browser by a scan: the same keys."""
     words = ["loyalty", "royalty", "loyal", "season", "reason", "seasoned", "poison", "prison", "proliferate",
              "proliferated", "planeswalker", "planeswalkers", "indestructible", "destructive", "shield", "yield"]
-    table = typos.Vocabulary.of([" ".join(words)], ["summary"]).table("latin", "en")
+    vocabulary = typos.Vocabulary.of([" ".join(words)], ["summary"])
+    table = vocabulary.table("latin", "en")
+    cached = typos.Vocabulary.load(vocabulary.dump_native()).table("latin", "en")  # sorted lines, bisected
     for word in ["lyalty", "seson", "posion", "planeswalkr", "indestructable", "sheild", "prolifferate", "xxxxx"]:
         edits = 1 if len(word) < typos.TWO_EDITS_FROM else 2
         scanned = []
@@ -130,3 +133,4 @@ def test_candidates_by_neighbourhood_are_those_of_a_full_scan():
                 scanned.append((d, -count, key))
         expected = [key for _d, _c, key in sorted(scanned)[:typos.MAX_CORRECTIONS]]
         assert typos.candidates(word, table, edits, word) == expected, word
+        assert typos.candidates(word, cached, edits, word) == expected, word

@@ -31,7 +31,7 @@ from .corpus import KINDS, LANGS
 from .normalize import has_japanese
 from .query import Term, parse
 
-FORMAT = 8  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 10  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(
@@ -201,7 +201,7 @@ def _dump(index: Index) -> bytes:
         "roles": found.roles, "langs": found.langs, "owners": _array(found.owners), "kinds": found.kinds,
         "folded": found.folded, "starts": _array(found.starts), "first": _array(found.first),
         "texts": texts.joined, "text_starts": _array(texts.starts),
-        "vocabulary": found.vocabulary.dump() if found.vocabulary is not None else None,
+        "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
         "shorthands": index.shorthands,
     })
 

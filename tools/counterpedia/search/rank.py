@@ -318,7 +318,7 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
         kind = unit_kinds[unit]
         if kinds is not None and kind not in kinds:
             continue
-        tier = sum(1 for units in as_typed if unit in units)
+        tier = sum(1 for units in as_typed if unit in units) if as_typed else 0
         groups.setdefault((bits, unit in named, kind, tier), []).append(unit)
 
     def bound(key: tuple) -> float:

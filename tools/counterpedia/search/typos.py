@@ -28,7 +28,6 @@ constants; it finds candidates by a plain scan, this module by a neighbourhood, 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from .normalize import WORD, fold_char_map, fold_text, fold_token, normalize_text, stem
 
@@ -38,12 +37,16 @@ MAX_CORRECTIONS = 3
 CORRECTED_QUALITY = 0.6
 MIN_KEY = 3  # shorter words are no correction of a word of five letters or more
 
-_LATIN_RE = re.compile(f"[{WORD}]+")
 _LETTERS_RE = re.compile("^[a-z\u00b5\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+$")
-_KATAKANA_RUN_RE = re.compile("[\u30a1-\u30fa\u30fc]+")
 _HIRAGANA_RE = re.compile("^[\u3041-\u309f\u30fc]+$")
 _KATAKANA_RE = re.compile("^[\u30a1-\u30fa\u30fc]+$")
-_DIGIT_RE = re.compile("[0-9]")
+_WORDS_RE: list = []  # compiled when an index is built (a search that corrects nothing never needs them)
+
+
+def _words_patterns() -> tuple:
+    if not _WORDS_RE:
+        _WORDS_RE.extend([re.compile(f"[{WORD}]+"), re.compile("[\u30a1-\u30fa\u30fc]+"), re.compile("[0-9]")])
+    return tuple(_WORDS_RE)
 
 
 def script(key: str) -> str:
@@ -64,30 +67,68 @@ def words_of(text: str, role: str) -> list[str]:
     if role == "reading":
         pieces = [piece for piece in low.split(" ") if piece]
         return pieces + (["".join(pieces)] if len(pieces) > 1 else [])
-    return _LATIN_RE.findall(low) + _KATAKANA_RUN_RE.findall(low)
+    latin, katakana, _digit = _words_patterns()
+    return latin.findall(low) + katakana.findall(low)
 
 
 class Table:
     """The words one kind of term is compared with: key -> (count, forms), forms being the index's words
     it stands for, [(folded, as written, count), …], the most frequent first (a Latin stem stands for
-    all the words it begins: loyalt for loyalty and loyalties). Kept as text until first read: the
-    command line's cache and the site's index hold it so (`encode`), one line per key."""
+    all the words it begins: loyalt for loyalty and loyalties).
 
-    def __init__(self, rows: dict | None = None, text: str | None = None):
-        self._rows, self._text, self._alphabet, self._words = rows, text, None, None
+    Three ways in: `rows` (a dict, when the vocabulary is made); `text` (`encode`: one line per key, the
+    site's index); `lines` and `word_lines` (the command line's cache: the same lines sorted, and
+    `folded word<TAB>key` lines sorted, searched by bisection: reading them is one `split`, where
+    building the dict would cost more than the whole search)."""
+
+    def __init__(self, rows: dict | None = None, text: str | None = None, lines: str | None = None,
+                 word_lines: str | None = None, alphabet: str | None = None):
+        self._rows, self._text, self._alphabet = rows, text, alphabet
+        self._lines = lines.split("\n") if lines else ([] if lines is not None else None)
+        self._word_lines = word_lines.split("\n") if word_lines else ([] if word_lines is not None else None)
+        self._words = None
 
     @property
     def rows(self) -> dict:
         if self._rows is None:
             self._rows = {}
-            for line in self._text.split("\n") if self._text else ():
-                key, _, encoded = line.partition("\t")
-                try:
-                    forms = [decode_form(key, form) for form in encoded.split("|")]
-                except (IndexError, ValueError):  # not a line of ours: that word is not offered
-                    continue
-                self._rows[key] = (sum(form[2] for form in forms), forms)
+            source = self._lines if self._lines is not None else (self._text.split("\n") if self._text else ())
+            for line in source:
+                parsed = _parse_line(line)
+                if parsed is not None:
+                    self._rows[parsed[0]] = parsed[1]
         return self._rows
+
+    def row(self, key: str):
+        """(count, forms) of a key, else None."""
+        if self._rows is not None or self._lines is None:
+            return self.rows.get(key)
+        line = _find(self._lines, key)
+        parsed = _parse_line(line) if line is not None else None
+        return parsed[1] if parsed is not None else None
+
+    def has(self, key: str) -> bool:
+        if self._rows is not None or self._lines is None:
+            return key in self.rows
+        return _find(self._lines, key) is not None
+
+    def keys(self):
+        if self._rows is not None or self._lines is None:
+            return self.rows.keys()
+        return [line.partition("\t")[0] for line in self._lines]
+
+    def key_of(self, word: str) -> str | None:
+        """The key a folded word is a form of, else None."""
+        if self._word_lines is None:
+            return self.words.get(word)
+        line = _find(self._word_lines, word)
+        return line.partition("\t")[2] if line is not None else None
+
+    def word_pairs(self):
+        """(folded word, its key) of every word."""
+        if self._word_lines is None:
+            return self.words.items()
+        return [tuple(line.split("\t", 1)) for line in self._word_lines]
 
     @property
     def alphabet(self) -> str:
@@ -105,13 +146,34 @@ class Table:
         return self._words
 
     def encode(self) -> str:
-        """One line per key: `key<TAB>form|form…`, each form `folded count [written]`, its folded word `=`
-        when it is the key, its written form left out when it is the folded word (a table is a third
-        of the size so)."""
-        if self._rows is None:
-            return self._text or ""
+        """One line per key, by key: `key<TAB>form|form…`, each form `folded count [written]`, its folded
+        word `=` when it is the key, its written form left out when it is the folded word (a table is a
+        third of the size so)."""
+        if self._rows is None and self._text is not None:
+            return self._text
         return "\n".join(f"{key}\t" + "|".join(encode_form(key, form) for form in forms)
-                         for key, (_count, forms) in self._rows.items())
+                         for key, (_count, forms) in sorted(self.rows.items()))
+
+    def encode_words(self) -> str:
+        return "\n".join(f"{word}\t{key}" for word, key in sorted(self.words.items()))
+
+
+def _find(lines: list, key: str) -> str | None:
+    """The line of sorted `lines` that starts with `key<TAB>`."""
+    import bisect
+
+    probe = key + "\t"
+    at = bisect.bisect_left(lines, probe)
+    return lines[at] if at < len(lines) and lines[at].startswith(probe) else None
+
+
+def _parse_line(line: str):
+    key, _, encoded = line.partition("\t")
+    try:
+        forms = [decode_form(key, form) for form in encoded.split("|")]
+    except (IndexError, ValueError):  # not a line of ours: that word is not offered
+        return None
+    return key, (sum(form[2] for form in forms), forms)
 
 
 def encode_form(key: str, form: tuple) -> str:
@@ -125,14 +187,13 @@ def decode_form(key: str, text: str) -> tuple:
     return folded, (parts[2] if len(parts) > 2 else folded), int(parts[1])
 
 
-@dataclass
 class Vocabulary:
     """folded word -> (the way it is most often written, how often it occurs), and a table per kind of term.
     Made once from the texts of an index (`of`); the command line's cache and each site's index hold its
     tables (`dump`), so neither the command line nor the browser reads the texts again for it."""
 
-    words: dict
-    tables: dict = field(default_factory=dict, repr=False)
+    def __init__(self, words: dict, tables: dict | None = None):
+        self.words, self.tables = words, tables if tables is not None else {}
 
     @classmethod
     def of(cls, texts, roles) -> "Vocabulary":
@@ -142,8 +203,9 @@ class Vocabulary:
         for i, role in enumerate(roles):
             written.update(words_of(texts[i], role))
         counts: dict[str, dict[str, int]] = {}
+        digit = _words_patterns()[2]
         for surface, count in written.items():
-            if not _DIGIT_RE.search(surface):
+            if not digit.search(surface):
                 counts.setdefault(fold_text(surface), {})[surface] = count
         words = {}
         for key, forms in counts.items():
@@ -181,9 +243,23 @@ class Vocabulary:
             self.table(kind, lang)
         return {name: self.tables[name].encode() for name in names}
 
+    def dump_native(self, names=("latin-en", "latin-fr", "hiragana", "katakana")) -> dict:
+        """{table name: (its lines by key, its `word<TAB>key` lines by word, its alphabet)}: strings, for the
+        command line's cache (Table's `lines`)."""
+        native = {}
+        for name in names:
+            kind, _, lang = name.partition("-")
+            table = self.table(kind, lang)
+            native[name] = (table.encode(), table.encode_words(), table.alphabet)
+        return native
+
     @classmethod
     def load(cls, data: dict) -> "Vocabulary":
-        return cls({}, {name: Table(text=text) for name, text in data.items()})
+        """From `dump` (name -> text: the site's index) or `dump_native` (name -> three strings: the command
+        line's cache)."""
+        return cls({}, {name: Table(text=value) if isinstance(value, str) else
+                        Table(lines=value[0], word_lines=value[1], alphabet=value[2])
+                        for name, value in data.items()})
 
 
 def table_name(kind: str, lang: str) -> str:
@@ -257,29 +333,28 @@ def candidates(word: str, table: Table, edits: int, typed: str | None = None) ->
     One edit: the keys and words among the neighbours of `word` and `typed`. Two: those that keep enough of
     their bigrams (each edit removes at most three), then the distance. Both give exactly what a scan of
     the whole table gives (the browser scans)."""
-    rows = table.rows
     best: dict[str, int] = {}
 
     def found(key: str, d: int) -> None:
         if key != word and d <= edits and d < best.get(key, edits + 1):
             best[key] = d
 
-    probes = [(word, None)] + ([(typed, table.words)] if typed else [])
-    for probe, words in probes:
-        keys = rows if words is None else words  # words: folded word -> its key
+    for probe, of_words in [(word, False)] + ([(typed, True)] if typed else []):
         if edits == 1:
-            for near in _neighbours(probe, table.alphabet) & keys.keys():
-                found(near if words is None else words[near], 1 if near != probe else 0)
+            for near in _neighbours(probe, table.alphabet):
+                key = table.key_of(near) if of_words else (near if table.has(near) else None)
+                if key is not None:
+                    found(key, 1 if near != probe else 0)
             continue
         pairs = _bigrams(probe)
         allowed = len(pairs) - 3 * edits
-        for candidate in keys:
+        for candidate, key in (table.word_pairs() if of_words else ((k, k) for k in table.keys())):
             if abs(len(candidate) - len(probe)) > edits:
                 continue
             if allowed > 0 and len(pairs & _bigrams(candidate)) < allowed:
                 continue
-            found(candidate if words is None else words[candidate], distance(probe, candidate, edits))
-    ranked = sorted(best.items(), key=lambda row: (row[1], -rows[row[0]][0], row[0]))
+            found(key, distance(probe, candidate, edits))
+    ranked = sorted(best.items(), key=lambda row: (row[1], -table.row(row[0])[0], row[0]))
     return [key for key, _d in ranked[:MAX_CORRECTIONS]]
 
 
@@ -287,7 +362,7 @@ def shown(vocabulary: Vocabulary, term, key: str, lang: str) -> str:
     """How a correction is written: of the words it stands for, the nearest to what was typed, then the
     most frequent (prolifirer -> proliférer, not the more frequent proliférez), as the texts write it."""
     _edits, kind = allowed_edits(term)
-    row = vocabulary.table(kind, lang).rows.get(key) if kind else None
+    row = vocabulary.table(kind, lang).row(key) if kind else None
     if not row:
         return key
     typed = fold_token(term.typed) if kind == "latin" else term.text
