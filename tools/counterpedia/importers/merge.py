@@ -190,7 +190,8 @@ class CardMerger:
             self.holders[record.id] = oracle_id if isinstance(oracle_id, str) else f"record:{record.id}"
             if isinstance(oracle_id, str):
                 self.by_oracle.setdefault(oracle_id, record)
-            english = (record.data.get("names") or {}).get("en")
+            names = record.data.get("names")
+            english = names.get("en") if isinstance(names, dict) else None  # a broken record: matched by id only
             if isinstance(english, dict) and isinstance(english.get("text"), str):
                 self.by_name.setdefault(name_key(english["text"]), []).append(record)
         self.by_id = {record.id: record for record in kb.all("card")}
@@ -217,6 +218,13 @@ class CardMerger:
             record = self.by_id.get(slug(card.name))
             candidates = [record] if record is not None and not isinstance(record.data.get("oracle_id"), str) \
                 and record.id not in self.matched else []
+            if candidates and not self._named(candidates[0], card.name):
+                # "Foo's Bar" and a hand record "Foos Bar" share a slug, not a name: a near match is for review,
+                # never a merge (it stamped another card's Oracle ID and text onto the hand record).
+                self.report.notes.append(f"review: card {card.name!r} ({card.oracle_id}) is not matched to the record "
+                                         f"'{candidates[0].id}' of a similar name ({candidates[0].path}): a new record "
+                                         "is made; merge them by hand if they are the same card")
+                candidates = []
         if len(candidates) == 1:
             record = candidates[0]
             self.by_oracle[card.oracle_id] = record  # a second card of that name is another card
@@ -225,6 +233,14 @@ class CardMerger:
                 self.by_name[name_key(card.name)].remove(record)
             return record
         return None
+
+    @staticmethod
+    def _named(record: Record, name: str) -> bool:
+        """Whether the record has no English name yet, or exactly this one."""
+        names = record.data.get("names")
+        english = names.get("en") if isinstance(names, dict) else None
+        text = english.get("text") if isinstance(english, dict) else None
+        return not isinstance(text, str) or name_key(text) == name_key(name)
 
     # -- a new record ------------------------------------------------------------------------------
     def create(self, card: ImportedCard) -> str:

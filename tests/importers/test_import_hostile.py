@@ -1,0 +1,54 @@
+"""Issue 23: imports meeting a near name, odd names, or a broken record among the data."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from counterpedia.commands.cli import main
+from counterpedia.model.ids import id_problem
+from counterpedia.storage.yamlio import load
+
+FOOS_BAR = '''id: foos-bar
+names:
+  en: {text: Foos Bar, status: official, source: cr, version: "20260116"}
+counters:
+  - acorn
+'''
+
+
+def oracle(tmp_path: Path, *cards: tuple[str, str]) -> Path:
+    path = tmp_path / "oracle.json"
+    path.write_text(json.dumps([{"object": "card", "oracle_id": oracle_id, "name": name,
+                                 "oracle_text": "Put an acorn counter on it."} for oracle_id, name in cards]),
+                    encoding="utf-8")
+    return path
+
+
+def test_a_near_name_is_a_review_item_never_a_merge(import_data, tmp_path, capsys):
+    (import_data / "cards" / "f").mkdir(parents=True, exist_ok=True)
+    hand = import_data / "cards" / "f" / "foos-bar.yaml"
+    hand.write_text(FOOS_BAR, encoding="utf-8")
+    source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000a001", "Foo's Bar"))
+    assert main(["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29"]) == 0
+    assert hand.read_text(encoding="utf-8") == FOOS_BAR, "the hand record keeps its own identity"
+    assert "review: card \"Foo's Bar\"" in capsys.readouterr().out
+    others = [p for p in (import_data / "cards" / "f").glob("*.yaml") if p != hand]
+    assert [load(p)["names"]["en"]["text"] for p in others] == ["Foo's Bar"]
+
+
+@pytest.mark.parametrize("name", ["日本語のみ", "?!…", "../../etc/passwd", "a/b", "A" * 300, "CON", ".hidden", "-", "Index"])
+def test_an_odd_card_name_gets_a_safe_id_inside_the_data_folder(import_data, tmp_path, name):
+    source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000c001", name))
+    assert main(["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29"]) == 0
+    [made] = [p for p in (import_data / "cards").rglob("*.yaml") if load(p)["names"]["en"]["text"] == name]
+    assert made.parent.parent == import_data / "cards" and id_problem(made.stem) is None, made
+
+
+def test_a_broken_record_among_the_data_does_not_crash_an_import(import_data, tmp_path, capsys):
+    (import_data / "counters" / "broken.yaml").write_text("id: broken\nnames: [a, b]\n", encoding="utf-8")
+    source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000d001", "Some Card"))
+    status = main(["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29", "--dry-run"])
+    assert status in (0, 1)
