@@ -52,3 +52,23 @@ def test_a_broken_record_among_the_data_does_not_crash_an_import(import_data, tm
     source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000d001", "Some Card"))
     status = main(["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29", "--dry-run"])
     assert status in (0, 1)
+
+
+def test_an_import_skips_and_reports_what_validate_would_reject(import_data, tmp_path, capsys, in_dir):
+    source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000e001", "\u3000"),
+                    ("00000000-0000-4000-8000-00000000e002", "Good Card"),
+                    ("00000000-0000-4000-8000-00000000e003", "Evil \u202eCard"))
+    rulings = tmp_path / "rulings.json"
+    rulings.write_text(json.dumps([
+        {"object": "ruling", "oracle_id": "00000000-0000-4000-8000-00000000e002", "source": "wotc",
+         "published_at": "2024-07-26", "comment": "   "},
+        {"object": "ruling", "oracle_id": "00000000-0000-4000-8000-00000000e002", "source": "wotc",
+         "published_at": "2024-07-27", "comment": "A real ruling."}]), encoding="utf-8")
+    assert main(["import", "scryfall", str(source), str(rulings), "--data", str(import_data), "--version", "2026-11-29"]) == 0
+    out = capsys.readouterr().out
+    assert "skipped: card '\\u3000'" in out and "the text is blank" in out
+    assert "bidirectional control" in out and "left out: a ruling of 'Good Card' (2024-07-26)" in out
+    [good] = (import_data / "cards" / "g").glob("good-card*.yaml")
+    assert [r["text"]["en"]["text"] for r in load(good)["rulings"]] == ["A real ruling."]
+    in_dir(import_data.parent)
+    assert main(["validate"]) == 0, capsys.readouterr().out

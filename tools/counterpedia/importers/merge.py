@@ -31,6 +31,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from ..langs import LANGS
+from ..model.characters import text_problem
 from ..model.ids import allocate, slug
 from ..model.knowledge import KnowledgeBase, Record
 from ..storage import yamlio
@@ -200,7 +201,7 @@ class CardMerger:
     def merge(self, cards: list[ImportedCard]) -> dict[str, str]:
         """Merge every card; returns oracle id -> card record id, for every card imported."""
         ids: dict[str, str] = {}
-        for card in sorted(cards, key=lambda c: c.sort_key):
+        for card in sorted((c for c in cards if self._acceptable(c)), key=lambda c: c.sort_key):
             record = self.match(card)
             if record is None:
                 ids[card.oracle_id] = self.create(card)
@@ -233,6 +234,29 @@ class CardMerger:
                 self.by_name[name_key(card.name)].remove(record)
             return record
         return None
+
+    def _acceptable(self, card: ImportedCard) -> bool:
+        """Drop, with a note, what `counterpedia validate` would reject (E190, E191): a card whose name is blank or
+        holds a control character is skipped; such a printed name, text or ruling is left out of the card."""
+        problem = text_problem(card.name, multiline=False)
+        if problem is not None:
+            self.report.notes.append(f"skipped: card {card.name[:80]!r} ({card.oracle_id}): its name: {problem[1]}")
+            return False
+        if card.oracle_text is not None and text_problem(card.oracle_text) is not None:
+            self.report.notes.append(f"left out: the Oracle text of {card.name!r}: {text_problem(card.oracle_text)[1]}")
+            card.oracle_text = None
+        for which, multiline in (("names", False), ("texts", True)):
+            printed = getattr(card, which)
+            for lang in [lang for lang, entry in printed.items() if text_problem(entry.text, multiline) is not None]:
+                self.report.notes.append(f"left out: the printed {lang} {which[:-1]} of {card.name!r}: "
+                                         f"{text_problem(printed[lang].text, multiline)[1]}")
+                del printed[lang]
+        kept = [ruling for ruling in card.rulings if text_problem(ruling.text) is None]
+        for ruling in card.rulings:
+            if ruling not in kept:
+                self.report.notes.append(f"left out: a ruling of {card.name!r} ({ruling.date}): {text_problem(ruling.text)[1]}")
+        card.rulings = kept
+        return True
 
     @staticmethod
     def _named(record: Record, name: str) -> bool:
