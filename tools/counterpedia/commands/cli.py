@@ -300,6 +300,12 @@ def _writer(args) -> tuple[Path, str] | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    for stream in (sys.stdout, sys.stderr):
+        # A terminal or a pipe that cannot show every character (PYTHONIOENCODING=ascii, LANG=C): カウンター is shown
+        # escaped (\u30ab…), never a UnicodeEncodeError.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+            reconfigure(errors="backslashreplace")
     try:
         parser = build_parser(only=_command_of(argv))
         args = parser.parse_args(argv)

@@ -33,6 +33,10 @@ def run_new(args) -> int:
             print(render_all(error.diagnostics))
         print(f"{prog}: {error}", file=sys.stderr)
         return error.status
+    except OSError as error:  # a read-only data folder, a full disk: nothing half written (atomic_write)
+        print(f"{prog}: {getattr(error, 'filename', None) or data_dir}: cannot write: {error.strerror or error} "
+              "(nothing was written)", file=sys.stderr)
+        return 1
     print(path)
     return 0
 

@@ -26,6 +26,7 @@ import fcntl
 import hashlib
 import json
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -90,6 +91,27 @@ def atomic_write(path: Path, text: str) -> None:
     (a temporary file is created 0600, which a record must not inherit)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    # Ctrl-C waits until the file is whole or gone: between creating the temporary file and the rename (or its
+    # removal), a KeyboardInterrupt would leave a .NAME.yaml.XXXX.tmp behind. SIGINT is held for the few
+    # milliseconds of one file and delivered right after (the command then stops with exit 130).
+    with _sigint_held():
+        _write_replace(path, text)
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    try:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (ValueError, OSError, AttributeError):  # not where signals can be held: write as is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def _write_replace(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
