@@ -28,3 +28,44 @@ def test_new_refuses_a_malformed_id_as_bad_usage(valid_data, in_dir, capsys, bad
     assert main(["new", "counter", bad, "--set", "sources=cr"]) == 2
     assert "not a valid id" in capsys.readouterr().err
     assert not list(valid_data.rglob(f"{bad[:80]}.yaml"))
+
+
+EDITORIAL = "id: counterpedia\ntype: editorial\ntitle: Counterpedia editors\nlanguage: mul\n"
+
+
+def test_two_new_records_in_a_row_do_not_collide_and_their_todo_is_reported(valid_data, in_dir, capsys):
+    (valid_data / "sources" / "counterpedia.yaml").write_text(EDITORIAL, encoding="utf-8")
+    in_dir(valid_data.parent)
+    assert main(["new", "counter", "first-new", "--set", "sources=cr", "--set", "holders=[player]"]) == 0
+    assert main(["new", "counter", "second-new", "--set", "sources=cr", "--set", "holders=[player]"]) == 0
+    capsys.readouterr()
+    assert main(["validate"]) == 0
+    assert "warning[W205]" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["names=[1,2]", "names.en.text=&a [*a]"])
+def test_new_with_a_value_of_the_wrong_shape_says_so(valid_data, in_dir, capsys, value):
+    (valid_data / "sources" / "counterpedia.yaml").write_text(EDITORIAL, encoding="utf-8")
+    in_dir(valid_data.parent)
+    assert main(["new", "counter", "odd-value", "--set", "sources=cr", "--set", value]) in (1, 2)
+    assert "counterpedia new:" in capsys.readouterr().err
+    assert not (valid_data / "counters" / "odd-value.yaml").exists()
+
+
+def test_new_finishes_an_interrupted_plan_first(valid_data, in_dir, capsys):
+    from counterpedia.storage import writes
+
+    target = valid_data / "counters" / "rad.yaml"
+    planned = target.read_text(encoding="utf-8") + "# finished\n"
+    journal = writes.journal_path(valid_data)
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    writes._write_journal(valid_data, "counterpedia fmt", [writes.FileWrite(target, planned)])
+    (valid_data / "sources" / "counterpedia.yaml").write_text(EDITORIAL, encoding="utf-8")
+    import os
+    old = journal.stat().st_mtime + 10
+    for path in valid_data.rglob("*.yaml"):
+        os.utime(path, (old - 100, old - 100))
+    in_dir(valid_data.parent)
+    assert main(["new", "counter", "after-plan", "--set", "sources=cr", "--set", "holders=[player]"]) == 0
+    assert "finished the interrupted `counterpedia fmt` first" in capsys.readouterr().err
+    assert target.read_text(encoding="utf-8") == planned and not journal.exists()

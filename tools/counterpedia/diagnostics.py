@@ -74,6 +74,7 @@ CODES: dict[str, Code] = {
         Code("E180", ERROR, "a machine or community name differs from the name printed on cards", "use the printed name: `status: official`, `source: wotc-printed-cards`, its `version` and `printing` (as `counterpedia import mtgjson` writes it)"),
         Code("E190", ERROR, "a blank text", "write the text, or remove the language: a text of spaces (U+3000 included) shows as nothing"),
         Code("E191", ERROR, "a control character or a bidirectional override in a text", "remove it: escapes such as \\e, \\a or \\u202e reach the pages as they are (a line break is allowed only in a text that spans lines, not in a name)"),
+        Code("W205", WARNING, "a TODO placeholder left in a record", "write the text `counterpedia new` left as TODO (in our own words, with its source), or remove the language"),
         Code("E400", ERROR, "fmt could not format the file without changing its data or a comment", "the file is left as it is: please report it with the file attached", "fmt"),
     ]
 }

@@ -9,7 +9,7 @@ from .. import checks, kinds
 from ..diagnostics import ERROR, render_all
 from ..model.knowledge import load
 from ..render import export
-from ..storage.writes import atomic_write
+from ..storage.writes import WriteError, atomic_write, recover
 from .scaffold import ScaffoldError, create, parse_assignment
 
 
@@ -19,6 +19,15 @@ def run_new(args) -> int:
     if not data_dir.is_dir():
         print(f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
         return 2
+    try:
+        # Like every writing command, new first finishes what an interrupted one left half done.
+        recovered = recover(data_dir)
+    except WriteError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return 1
+    if recovered is not None:
+        print(f"finished the interrupted `{recovered.recovered_from}` first: {len(recovered.written)} file(s) written",
+              file=sys.stderr)
     try:
         assignments = [parse_assignment(a) for a in args.set or []]
         if args.card:
