@@ -72,3 +72,22 @@ def test_an_import_skips_and_reports_what_validate_would_reject(import_data, tmp
     assert [r["text"]["en"]["text"] for r in load(good)["rulings"]] == ["A real ruling."]
     in_dir(import_data.parent)
     assert main(["validate"]) == 0, capsys.readouterr().out
+
+
+MTGJSON = Path(__file__).resolve().parents[1] / "fixtures" / "mtgjson"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda data: data["data"].__setitem__("code", "../../x"), "path characters"),
+    (lambda data: data["data"]["cards"].append(dict(data["data"]["cards"][0])), "is also the uuid of card 0"),
+])
+def test_import_mtgjson_refuses_a_set_code_with_path_characters_and_a_uuid_twice(import_data, tmp_path, capsys,
+                                                                                 change, message):
+    data = json.loads((MTGJSON / "NEO.json").read_text(encoding="utf-8"))
+    change(data)
+    broken = tmp_path / "NEO.json"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    before = {p: p.read_bytes() for p in import_data.rglob("*") if p.is_file()}
+    assert main(["import", "mtgjson", str(broken), "--data", str(import_data)]) == 1
+    assert message in capsys.readouterr().err
+    assert {p: p.read_bytes() for p in import_data.rglob("*") if p.is_file()} == before
