@@ -91,3 +91,25 @@ def test_import_mtgjson_refuses_a_set_code_with_path_characters_and_a_uuid_twice
     assert main(["import", "mtgjson", str(broken), "--data", str(import_data)]) == 1
     assert message in capsys.readouterr().err
     assert {p: p.read_bytes() for p in import_data.rglob("*") if p.is_file()} == before
+
+
+def test_a_write_that_fails_half_way_does_not_say_nothing_was_written(import_data, tmp_path, capsys, monkeypatch):
+    from counterpedia.storage import writes
+
+    source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000f001", "First Card"),
+                    ("00000000-0000-4000-8000-00000000f002", "Second Card"),
+                    ("00000000-0000-4000-8000-00000000f003", "Third Card"))
+    real = writes.atomic_write
+    calls = []
+
+    def full_after_one(path, text):
+        calls.append(path)
+        if len([c for c in calls if "pending-writes" not in str(c)]) > 1 and "pending-writes" not in str(path):
+            raise OSError(28, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(writes, "atomic_write", full_after_one)
+    assert main(["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29"]) == 1
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "Written before it: 1" in err
+    assert "nothing was written" not in err and "the plan is kept" in err

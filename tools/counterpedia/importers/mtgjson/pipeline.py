@@ -238,7 +238,7 @@ def run(data_dir: Path, paths: Iterable[Path], dry_run: bool = False, excluded: 
     try:
         written = apply_plan(data_dir, plan, COMMAND)
     except WriteError as error:
-        raise ImportError_(str(error)) from None
+        raise ImportError_(str(error)) from error  # the cause says what was written before the failure
     result.written = len(written.written)
     result.lines.append(f"wrote {result.written} file(s)")
     return result
