@@ -113,3 +113,30 @@ def test_a_write_that_fails_half_way_does_not_say_nothing_was_written(import_dat
     err = capsys.readouterr().err
     assert "No space left on device" in err and "Written before it: 1" in err
     assert "nothing was written" not in err and "the plan is kept" in err
+
+
+@pytest.mark.parametrize("cards, message", [
+    ([{"oracle_id": "00000000-0000-4000-8000-00000000a101", "name": "Typed Card", "oracle_text": 7}],
+     '"oracle_text" is a int, not a text'),
+    ([{"oracle_id": "00000000-0000-4000-8000-00000000a102", "name": "One Card", "oracle_text": "Put an acorn counter on it."},
+      {"oracle_id": "00000000-0000-4000-8000-00000000a102", "name": "Other Card", "oracle_text": "Put an acorn counter on it."}],
+     "has the Oracle ID 00000000-0000-4000-8000-00000000a102 of an earlier card (One Card)"),
+])
+def test_import_scryfall_reports_dropped_input(import_data, tmp_path, capsys, cards, message):
+    source = tmp_path / "oracle.json"
+    source.write_text(json.dumps([{"object": "card", **c} for c in cards]), encoding="utf-8")
+    before = {p: p.read_bytes() for p in import_data.rglob("*") if p.is_file()}
+    assert main(["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29"]) == 1
+    assert message in capsys.readouterr().err
+    assert {p: p.read_bytes() for p in import_data.rglob("*") if p.is_file()} == before
+
+
+def test_import_scryfall_reports_a_printed_name_of_the_wrong_type(import_data, tmp_path, capsys, samples):
+    cards = json.loads((samples / "all-cards.json").read_text(encoding="utf-8"))
+    japanese = next(c for c in cards if c.get("lang") == "ja" and "printed_name" in c)
+    japanese["printed_name"] = ["not", "a", "text"]
+    broken = tmp_path / "all-cards.json"
+    broken.write_text(json.dumps(cards), encoding="utf-8")
+    assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--all-cards", str(broken),
+                 "--data", str(import_data), "--version", "2026-11-29"]) == 1
+    assert '"printed_name" is a list, not a text' in capsys.readouterr().err
