@@ -140,3 +140,30 @@ def test_import_scryfall_reports_a_printed_name_of_the_wrong_type(import_data, t
     assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--all-cards", str(broken),
                  "--data", str(import_data), "--version", "2026-11-29"]) == 1
     assert '"printed_name" is a list, not a text' in capsys.readouterr().err
+
+
+def test_an_import_never_writes_through_a_symlink_out_of_the_data_folder(import_data, tmp_path, capsys, samples):
+    knight = import_data / "cards" / "s" / "sample-decor-knight.yaml"
+    outside = tmp_path / "outside.yaml"
+    outside.write_bytes(knight.read_bytes())
+    knight.unlink()
+    knight.symlink_to(outside)
+    before = outside.read_bytes()
+    status = main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(import_data),
+                   "--version", "2026-11-29"])
+    captured = capsys.readouterr()
+    assert status == 1 and "Traceback" not in captured.err
+    assert "not a YAML file inside" in captured.err and "nothing was written" in captured.err
+    assert outside.read_bytes() == before
+
+
+def test_an_import_meeting_a_record_with_a_syntax_error_says_so(import_data, samples, capsys):
+    knight = import_data / "cards" / "s" / "sample-decor-knight.yaml"
+    knight.write_text(knight.read_text(encoding="utf-8") + "names: [\n", encoding="utf-8")
+    before = {p: p.read_bytes() for p in import_data.rglob("*") if p.is_file()}
+    status = main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(import_data),
+                   "--version", "2026-11-29"])
+    err = capsys.readouterr().err
+    assert status == 1 and "Traceback" not in err
+    assert "1 record file(s) cannot be read" in err and "sample-decor-knight.yaml" in err
+    assert {p: p.read_bytes() for p in import_data.rglob("*") if p.is_file()} == before

@@ -173,6 +173,23 @@ def _short(text: object, limit: int = 70) -> str:
     return repr(value if len(value) <= limit else value[: limit - 1] + "…")
 
 
+# The loader's codes for a record file it could not read as a record (E005, a file outside the record folders,
+# is not one of them).
+UNREADABLE = frozenset({"E001", "E002", "E003", "E004", "E006", "E007", "E008", "E009", "E013"})
+
+
+def unreadable_records(problems: list) -> str | None:
+    """Why an import must not run on this data folder: a record file that cannot be read (a YAML syntax error,
+    as in the middle of a hand edit) may be the record the import would update, and writing a new one beside it
+    would make two. None when every record file could be read."""
+    unreadable = sorted({d.path for d in problems if d.code in UNREADABLE})
+    if not unreadable:
+        return None
+    shown = ", ".join(unreadable[:3]) + (", …" if len(unreadable) > 3 else "")
+    return (f"{len(unreadable)} record file(s) cannot be read ({shown}): fix them first (`counterpedia validate` "
+            "says where); an import does not write beside a record it cannot read")
+
+
 # ---------------------------------------------------------------- cards
 
 Op = Callable[[CommentedMap], None]

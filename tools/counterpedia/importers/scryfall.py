@@ -24,7 +24,7 @@ from ..model.knowledge import load
 from .about import AboutFinder
 from .counter_text import CounterScanner, TextScan, kinds_from_counters
 from .jsonstream import JSONStreamError, iter_objects
-from .merge import CardMerger, MergeReport, Workspace, ensure_sources
+from .merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
 from .model import FACE_SEPARATOR, ImportedCard, ImportedRuling, Printed, Printing, Provenance
 from .printed import Skipped, wrong_name, wrong_text
 
@@ -236,7 +236,10 @@ def plan(data_dir: Path, oracle: Path, rulings: Path | None = None, all_cards: P
          version: str | None = None, excluded: list[str] = (), dry_run: bool = False) -> Result:
     """Scan the files and plan every change (nothing is written here)."""
     version = version or dt.date.today().isoformat()
-    kb, _problems = load(data_dir)
+    kb, problems = load(data_dir)
+    refused = unreadable_records(problems)
+    if refused:
+        raise ImportFormatError(refused)
     kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
     if not kinds:
         raise ImportFormatError(f"{data_dir}: no counter records with an English name: nothing to look for")
