@@ -162,8 +162,13 @@ class Paths:
         path = Path(path)
         if path.name in ("", ".", ".."):
             return path.resolve()
-        # A file that is a symbolic link is known by where it is named, not by its target: a record linked from
-        # outside the repository is still that record of the data folder (its diagnostics shown, its kind known).
+        if path.is_symlink():
+            # A link to another record of the data folder is that record (shown and classified as its target
+            # says); a link to a file outside it is known by where it is named: a record linked from outside the
+            # repository is still that record of the data folder (its diagnostics shown, its kind known).
+            target = path.resolve()
+            if self.root is None or target == self.root or self.root in target.parents:
+                return target
         key = str(path.parent)
         folder = self._folders.get(key)
         if folder is None:
