@@ -143,9 +143,16 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         """The knowledge base the pages are rendered from (the preview sets a new one after an edit)."""
         self.kb = kb
         data_prefix = _relative(self.data_dir, self.root)
-        self.page_sources = edit_links.page_sources(
-            kb, lambda record: _relative(Path(record.document.path), self.root) if record.document else None,
-            data_prefix or "data")
+        known = self.__dict__.setdefault("_relative_paths", {})  # each file's, once (the preview sets kb again)
+
+        def relative(record) -> str | None:
+            if record.document is None:
+                return None
+            if record.document.path not in known:
+                known[record.document.path] = _relative(Path(record.document.path), self.root)
+            return known[record.document.path]
+
+        self.page_sources = edit_links.page_sources(kb, relative, data_prefix or "data")
 
     def _japanese_rules(self):
         """The official Japanese CR file ($COUNTERPEDIA_CR_JA or the cache), for the Japanese full-rules pages."""

@@ -55,7 +55,7 @@ class SiteRenderer:
         self.ja_rules = ja_rules  # the official Japanese CR (a cr.ja_parse.JaEdition), for the full-rules pages
         self.linker = Linker(kb, lang, archive)
         self.r = TextRenderer(kb, lang, self.linker)
-        self.backlinks = backlinks(kb)
+        self.backlinks = self.make_backlinks(kb)
         self.quoted = kb.quoted_rules()
         self._currency: currency.Currency | None = None
         # Indexed once, so that each page costs what it shows (not a scan of every card or ruling).
@@ -73,6 +73,9 @@ class SiteRenderer:
                         self.rulings_index.setdefault((kind, target), []).append(ruling)
             if ruling.owner is not None and ruling not in self.rulings_index.get(("card", ruling.owner.id), ()):
                 self.rulings_index.setdefault(("card", ruling.owner.id), []).append(ruling)
+
+    def make_backlinks(self, kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
+        return backlinks(kb)
 
     # -- helpers -------------------------------------------------------------------------------
     def t(self, key: str) -> str:

@@ -24,6 +24,7 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from ..model.knowledge import KnowledgeBase, QuotedRule, Record
+from ..model.references import backlinks, ref_targets
 from .pages import SiteRenderer
 
 Key = tuple[Hashable, ...]
@@ -58,6 +59,7 @@ class TrackedKB:
     def __init__(self, kb: KnowledgeBase, reads: Reads):
         self._kb = kb
         self._reads = reads
+        self._rule_pages: dict[str, str | None] = {}  # rule_page_for, once per number (the rules do not change)
 
     def get(self, kind: str, record_id: str) -> Record | None:
         self._reads.add(("record", kind, record_id))
@@ -77,7 +79,9 @@ class TrackedKB:
 
     def rule_page_for(self, number: str) -> str | None:
         self._reads.add(("kind", "rule"))
-        return self._kb.rule_page_for(number)
+        if number not in self._rule_pages:
+            self._rule_pages[number] = self._kb.rule_page_for(number)
+        return self._rule_pages[number]
 
     def __getattr__(self, name: str) -> Any:
         self._reads.add(ALL)
@@ -133,9 +137,13 @@ LINKER_INDEXES = ("quoted", "card_names", "card_prefixes")
 class TrackedRenderer(SiteRenderer):
     """A SiteRenderer whose every read of the data is logged in `reads`."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None, reads: Reads | None = None):
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None, reads: Reads | None = None,
+                 remembered: dict | None = None):
         self.reads = reads or Reads()
         self.base = kb
+        # What each record cites, by its data object, from the previous state: an edit reads one file again, the
+        # backlinks of every record are made again from this (see make_backlinks).
+        self.remembered = remembered if remembered is not None else {}
         super().__init__(TrackedKB(kb, self.reads), lang, archive, ja_rules)  # type: ignore[arg-type]
         self.indexes: dict[str, dict] = {}
         for name in RENDERER_INDEXES:
@@ -144,6 +152,21 @@ class TrackedRenderer(SiteRenderer):
         for name in LINKER_INDEXES:
             self.indexes[f"linker.{name}"] = getattr(self.linker, name)
             setattr(self.linker, name, TrackedMap(f"linker.{name}", getattr(self.linker, name), self.reads))
+
+    def make_backlinks(self, kb) -> dict:
+        before, now = dict(self.remembered), {}
+
+        def targets(record: Record) -> list[tuple[str, str]]:
+            known = before.get(id(record.data))
+            if known is None or known[0] is not record.data or known[1] != record.kind:
+                known = (record.data, record.kind, ref_targets(record))
+            now[id(record.data)] = known  # the data object is kept: its id cannot be another's meanwhile
+            return known[2]
+
+        found = backlinks(kb, targets)
+        self.remembered.clear()
+        self.remembered.update(now)
+        return found
 
     @property
     def site_currency(self):
@@ -163,44 +186,58 @@ class TrackedRenderer(SiteRenderer):
             markdown = make()
         return markdown, frozenset(keys)
 
-    # -- the value of a key, to compare two states --------------------------------------------------
-    def value(self, key: Key, memo: dict) -> Any:
-        if key in memo:
-            return memo[key]
-        kind = key[0]
-        if kind == "record":
-            result = fingerprint(self.base.get(str(key[1]), str(key[2])))
-        elif kind == "kind":
-            result = tuple(fingerprint(r) for r in self.base.all(str(key[1])))
-        elif kind == "all":
-            result = tuple(fingerprint(r) for r in self.base) + tuple(fingerprint(r) for r in self.base.duplicates)
-        elif kind == "currency":
-            if self._currency is None:
-                self._currency = SiteRenderer.site_currency.fget(self)  # type: ignore[attr-defined]
-            result = fingerprint(self._currency)
-        elif isinstance(kind, str) and kind in self.indexes:
-            index = self.indexes[kind]
-            result = fingerprint(index) if key[1] == WHOLE else fingerprint(index.get(key[1], _ABSENT))
-        else:
-            result = _UNKNOWN  # always changed
-        memo[key] = result
-        return result
+    # -- comparing two states ------------------------------------------------------------------------
+    def currency(self):
+        """How current the site is, in this state (computed once)."""
+        if self._currency is None:
+            self._currency = SiteRenderer.site_currency.fget(self)  # type: ignore[attr-defined]
+        return self._currency
+
+
+def same(key: Key, old: TrackedRenderer, new: TrackedRenderer) -> bool:
+    """Whether `key` reads the same in both states (a key this module does not know never does)."""
+    kind = key[0]
+    if kind == "record":
+        return same_value(old.base.get(str(key[1]), str(key[2])), new.base.get(str(key[1]), str(key[2])))
+    if kind == "kind":
+        return _same_records(old.base.all(str(key[1])), new.base.all(str(key[1])))
+    if kind == "all":
+        return _same_records(list(old.base), list(new.base)) and _same_records(old.base.duplicates, new.base.duplicates)
+    if kind == "currency":
+        return fingerprint(old.currency()) == fingerprint(new.currency())
+    if isinstance(kind, str) and kind in old.indexes:
+        before, after = old.indexes[kind], new.indexes[kind]
+        if key[1] == WHOLE:
+            return before.keys() == after.keys() and all(same_value(v, after[k]) for k, v in before.items())
+        return same_value(before.get(key[1], _ABSENT), after.get(key[1], _ABSENT))
+    return False
+
+
+def _same_records(before: list, after: list) -> bool:
+    return len(before) == len(after) and all(same_value(a, b) for a, b in zip(before, after))
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Equal, a record by its kind, id and data object (an unchanged file keeps its data object)."""
+    if isinstance(a, Record) or isinstance(b, Record):
+        return (isinstance(a, Record) and isinstance(b, Record) and a.kind == b.kind and a.id == b.id
+                and a.data is b.data and (a.owner.data if a.owner else None) is (b.owner.data if b.owner else None))
+    if isinstance(a, QuotedRule) or isinstance(b, QuotedRule):
+        return (isinstance(a, QuotedRule) and isinstance(b, QuotedRule) and a.number == b.number
+                and a.record_id == b.record_id and a.index == b.index and a.entry is b.entry)
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_value(v, b[k]) for k, v in a.items())
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return type(a) is type(b) and _same_records(list(a), list(b))
+    return a is b or fingerprint(a) == fingerprint(b)
 
 
 _ABSENT = object()  # a key an index does not hold (the same in both states)
-_UNKNOWN = object()  # a key this module does not know: always changed
 
 
 def changed(keys: Iterable[Key], old: TrackedRenderer, new: TrackedRenderer) -> set[Key]:
-    """The keys whose value differs between the two states (an unknown key always does)."""
-    old_memo: dict = {}
-    new_memo: dict = {}
-    found = set()
-    for key in keys:
-        before = old.value(key, old_memo)
-        if before is _UNKNOWN or before != new.value(key, new_memo):
-            found.add(key)
-    return found
+    """The keys whose value differs between the two states."""
+    return {key for key in keys if not same(key, old, new)}
 
 
 def fingerprint(value: Any) -> Any:

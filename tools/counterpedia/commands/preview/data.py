@@ -48,6 +48,7 @@ class DataState:
         self.data_dir = data_dir.resolve()
         self.stamps: dict[str, Stamp] = {}
         self.order: list[str] = []  # every record file, in the order a full load reads them
+        self.scanned: list[str] = []
         self.current: dict[str, Document] = {}  # each file as it is now (when it parses)
         self.parse_errors: dict[str, list[Diagnostic]] = {}
         self.valid: dict[str, Document] = {}  # each file's last version that had no error
@@ -56,11 +57,14 @@ class DataState:
         self.kb = KnowledgeBase()
 
     def _scan(self) -> dict[str, Stamp]:
+        """Every record file's stamp (and the catalogue's), the record files in the order a full load reads them."""
+        files = record_files([self.data_dir])
         stamps = {}
-        for path in [*record_files([self.data_dir]), default_path(self.data_dir)]:
+        for path in [*files, default_path(self.data_dir)]:
             stamp = _stamp(path)
             if stamp is not None:
                 stamps[key(path)] = stamp
+        self.scanned = [key(p) for p in files]
         return stamps
 
     def _read(self, paths: list[Path]) -> None:
@@ -77,7 +81,7 @@ class DataState:
     def load(self) -> Change:
         """Read every file (the parse cache helps); shown as they are until `check` has run."""
         self.stamps = self._scan()
-        self.order = [key(p) for p in record_files([self.data_dir])]
+        self.order = self.scanned
         self._read([self.data_dir])
         self.shown = dict(self.current)
         self.errors = {path: sorted(found) for path, found in self.parse_errors.items()}
@@ -91,7 +95,7 @@ class DataState:
         self.stamps = stamps
         if not changed:
             return Change()
-        self.order = [key(p) for p in record_files([self.data_dir])]
+        self.order = self.scanned
         catalogue = key(default_path(self.data_dir))
         for path in changed:
             self.current.pop(path, None)
@@ -139,4 +143,5 @@ class DataState:
 
     def records_of(self, path: str) -> list[tuple[str, str]]:
         """(kind, id) of the records of one file, in the knowledge base shown."""
-        return [(r.kind, r.id) for r in self.kb if r.document is not None and key(r.document.path) == path]
+        document = self.shown.get(path)
+        return [(r.kind, r.id) for r in self.kb if document is not None and r.document is document]

@@ -9,6 +9,7 @@ import logging
 import os
 import posixpath
 import shutil
+import signal
 import socket
 import sys
 import tempfile
@@ -98,11 +99,15 @@ def report(update: Update, base_url: str, out) -> None:
         print(f"Changed: {_shown(path)}", file=out)
     if update.pages:
         first, rest = update.pages[0], update.pages[1:]
-        more = f" (and {len(rest)} other page{'s' if len(rest) != 1 else ''})" if rest else ""
+        more = f" (and {len(rest)} other page{'s' if len(rest) != 1 else ''} it shows on)" if rest else ""
         print(f"Updated in {update.seconds:.2f} s: {base_url}{first[:-3]}.html{more}", file=out)
     else:
         print(f"Updated in {update.seconds:.2f} s: no page changed", file=out)
     out.flush()
+
+
+def _interrupt(_signum: int, _frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def free_port(host: str) -> int:
@@ -135,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     logging.getLogger("mkdocs").setLevel(logging.ERROR)  # MkDocs' own notes on every page; ours stay
     logging.getLogger("mkdocs.livereload").setLevel(logging.WARNING)
+    signal.signal(signal.SIGTERM, _interrupt)  # `kill` as Ctrl-C: the server stops, its folder is removed
     site_dir = Path(tempfile.mkdtemp(prefix="counterpedia-preview-"))
     started = time.perf_counter()
     try:

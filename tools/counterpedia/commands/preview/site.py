@@ -18,6 +18,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import cast
 
@@ -41,8 +42,9 @@ class Update:
     """What one update did: the files read again, the pages whose content changed, the errors shown."""
 
     paths: list[str] = field(default_factory=list)
-    pages: list[str] = field(default_factory=list)  # source paths (cards/a/x.md), the edited records' first
-    rendered: int = 0  # pages whose Markdown was rendered again
+    pages: list[str] = field(default_factory=list)  # source paths (cards/x.md): the edited records' first, then
+    # the pages built before that read something the edit changed (built again when they are next asked for)
+    stale: int = 0
     errors: dict[str, list[Diagnostic]] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -72,7 +74,7 @@ class PreviewSite:
         change = self.data.load()
         self.plugin.supplied = (self.data.kb, [])
         self.plugin.deferred = True
-        self.plugin.make_renderer = tracking.TrackedRenderer
+        self.plugin.make_renderer = partial(tracking.TrackedRenderer, remembered={})
         config.plugins.on_startup(command="serve", dirty=False)
         config = config.plugins.on_config(config)
         config.plugins.on_pre_build(config=config)
@@ -234,18 +236,14 @@ class PreviewSite:
         self.plugin.renderer = new
         self._update_files(makers)
         touched = self._show_errors(self.data.errors)
-        changed_pages = set(touched)
-        for src_uri in sorted(stale):
-            before = self.markdown.pop(src_uri, None)
+        for src_uri in stale | touched:  # rendered again when asked for
+            self.markdown.pop(src_uri, None)
             self.reads.pop(src_uri, None)
-            if src_uri in makers and self._render_markdown(src_uri) != before:
-                changed_pages.add(src_uri)
-        for src_uri in changed_pages | (stale - set(makers)):
             self.built.discard(src_uri)
         edited = [urls.page_path(kind, record_id)[0] for path in paths
                   for kind, record_id in self.data.records_of(path) if _has_page(kind, record_id)]
         first = [p for p in dict.fromkeys(edited) if p in makers]
-        pages = first + sorted(changed_pages - set(first))
+        pages = first + sorted((stale | touched) & set(makers) - set(first))
         return Update(paths, pages, len(stale), self.data.errors)
 
     def _update_files(self, makers: dict) -> None:
