@@ -1,8 +1,9 @@
 """The data folder as the preview keeps it: every file's parsed document, read again only when the file changes.
 
-Reading a changed file is quick; checking the whole data takes seconds, so the preview shows an edit first and
-checks after (`check`). A file that does not validate is then shown at its last valid version (its pages show
-that version, with the file's diagnostics above them); a file that never validated is shown as it is."""
+Reading a changed file (and checking it against its schema) is quick; checking the whole data takes seconds, so
+the preview shows an edit first and checks after (`check`). A file that does not validate is then shown at its
+last valid version (its pages show that version, with the file's diagnostics above them); a file that never
+validated is shown as it is when it is in its schema's shape, else not at all until it is."""
 
 from __future__ import annotations
 
@@ -12,11 +13,15 @@ from pathlib import Path
 
 from ... import checks
 from ...catalogue.excluded import default_path
+from ...checks import schema
 from ...diagnostics import ERROR, Diagnostic
 from ...model.knowledge import KnowledgeBase, from_documents
 from ...storage.load import Document, load_paths, record_files
 
 Stamp = tuple[int, int, int]
+# A record that is not in its schema's shape is never shown as it is (a value of another type would break its
+# pages): only its last valid version, if it had one.
+MALFORMED = ("E101",)
 
 
 def _stamp(path: Path) -> Stamp | None:
@@ -67,9 +72,14 @@ class DataState:
         self.scanned = [key(p) for p in files]
         return stamps
 
-    def _read(self, paths: list[Path]) -> None:
+    def _read(self, paths: list[Path], shape: bool = False) -> None:
+        """Parse files; `shape`: also check each record against its kind's schema (the pages are made from it
+        before the whole data is checked: a value of another type than the schema's would break them)."""
         result = load_paths(paths, root=self.data_dir)
-        for diagnostic in result.diagnostics:
+        problems = list(result.diagnostics)
+        if shape:
+            problems += schema.check(from_documents(result.documents))
+        for diagnostic in problems:
             if diagnostic.severity == ERROR:
                 self.parse_errors.setdefault(key(diagnostic.path), []).append(diagnostic)
         for document in result.documents:
@@ -82,8 +92,8 @@ class DataState:
         """Read every file (the parse cache helps); shown as they are until `check` has run."""
         self.stamps = self._scan()
         self.order = self.scanned
-        self._read([self.data_dir])
-        self.shown = dict(self.current)
+        self._read([self.data_dir], shape=True)
+        self.shown = {path: document for path, document in self.current.items() if path not in self.parse_errors}
         self.errors = {path: sorted(found) for path, found in self.parse_errors.items()}
         self.kb = self._compose(self.shown)
         return Change(list(self.order), self.errors)
@@ -102,8 +112,8 @@ class DataState:
             self.parse_errors.pop(path, None)
             self.errors.pop(path, None)
             if path in stamps and path != catalogue:
-                self._read([Path(path)])
-            if path in self.current:
+                self._read([Path(path)], shape=True)
+            if path in self.current and path not in self.parse_errors:
                 self.shown[path] = self.current[path]
             elif path in self.valid and path in stamps:
                 self.shown[path] = self.valid[path]  # does not parse: its last valid version
@@ -118,7 +128,7 @@ class DataState:
     def check(self) -> bool:
         """Check the data as it is now; each file with errors is shown at its last valid version. Whether what
         the pages show changed."""
-        problems = [d for found in self.parse_errors.values() for d in found]
+        problems = [d for found in self.parse_errors.values() for d in found if d.code != "E101"]  # again below
         problems += checks.run_all(self._compose(self.current))
         errors: dict[str, list[Diagnostic]] = {}
         for diagnostic in problems:
@@ -133,8 +143,8 @@ class DataState:
                 shown[path] = document
             elif path in self.valid:
                 shown[path] = self.valid[path]
-            elif document is not None:
-                shown[path] = document  # never valid: shown as it is
+            elif document is not None and not any(d.code in MALFORMED for d in self.errors[path]):
+                shown[path] = document  # never valid, but in its schema's shape: shown as it is
         moved = shown.keys() != self.shown.keys() or any(shown[p] is not self.shown[p] for p in shown)
         self.shown = shown
         if moved:

@@ -129,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Serve one language's site, rebuilding only what an edit changes.")
     parser.add_argument("-f", "--config-file", default="mkdocs.yml")
     parser.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="host:port (port 0: any free port)")
+    parser.add_argument("--data", type=Path, help="the data folder (default: the configuration's, data/)")
     args = parser.parse_args(argv)
     host, _, port_text = args.dev_addr.rpartition(":")
     host = host or "127.0.0.1"
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     try:
         def make_site() -> PreviewSite:
-            site = PreviewSite(Path(args.config_file), site_dir, url)
+            site = PreviewSite(Path(args.config_file), site_dir, url, data_dir=args.data)
             site.start()
             return site
 

@@ -227,9 +227,14 @@ class PreviewSite:
         """After the knowledge base shown changed: render again the pages whose reads changed value; those whose
         Markdown changed are stale (rebuilt when asked for). `paths`: the files edited, whose pages come first."""
         old = self.renderer
+        try:
+            new = cast(tracking.TrackedRenderer, self.plugin.make_renderer(
+                self.data.kb, self.plugin.config.lang, self.plugin.archive, self.plugin.ja_rules))
+        except Exception as error:  # the data checked yet does not render: say so, keep the pages as they were
+            log.error(f"the pages cannot be made from the data as it is now ({type(error).__name__}: {error});"
+                      f" they stay as they were")
+            return Update(paths, [], 0, self.data.errors)
         self.plugin.set_knowledge(self.data.kb)
-        new = cast(tracking.TrackedRenderer, self.plugin.make_renderer(
-            self.data.kb, self.plugin.config.lang, self.plugin.archive, self.plugin.ja_rules))
         makers = new.page_makers()
         changed_keys = tracking.changed(set().union(*self.reads.values()) if self.reads else set(), old, new)
         stale = {p for p, keys in self.reads.items() if keys & changed_keys or p not in makers}
