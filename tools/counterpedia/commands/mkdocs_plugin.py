@@ -239,7 +239,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
     def on_post_build(self, config) -> None:
         if self.deferred:  # the preview writes the search index itself, and checks no link
             return
-        site_index.write(Path(config.site_dir), self.kb, self.config.lang)
+        site_index.write(Path(config.site_dir), self.kb, self.config.lang, self.data_dir)
         if self.config.api and self.config.lang == "ja":  # the root site: /api/ for every language
 
 

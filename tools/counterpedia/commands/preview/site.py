@@ -112,10 +112,9 @@ class PreviewSite:
 
     def _write_search_index(self) -> None:
         """Ours, from the data, as the plugin's on_post_build writes it; and the offline plugin's copy for file://."""
-        index = site_index.build(self.data.kb, self.plugin.config.lang, self.material_index)
+        data = site_index.text(self.data.kb, self.plugin.config.lang, self.material_index, self.data.data_dir)
         path = self.site_dir / site_index.INDEX_PATH
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
         path.write_text(data, encoding="utf-8")
         if path.with_suffix(".js").is_file():  # the offline plugin's copy (mkdocs.yml: plugins: offline)
             path.with_suffix(".js").write_text(f"var __index = {data}", encoding="utf-8")
