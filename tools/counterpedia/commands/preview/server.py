@@ -64,8 +64,11 @@ class PreviewServer(LiveReloadServer):
         self._publish()
         checked = self.site.check()
         self.report_errors(checked, update.paths)
+        errors = sum(len(found) for found in checked.errors.values())
+        pages = f"; {len(checked.pages)} page(s) updated" if checked.pages else ""
+        print(f"Checked the data in {checked.seconds:.2f} s: {errors or 'no'} error{'s' if errors != 1 else ''}{pages}",
+              file=self.out, flush=True)
         if checked.pages:
-            print(f"Checked in {checked.seconds:.2f} s: {len(checked.pages)} page(s) updated", file=self.out, flush=True)
             self._wanted_epoch = _timestamp()  # MkDocs' build loop makes the browsers reload once this returns
 
     def _publish(self) -> None:
