@@ -95,3 +95,14 @@ def test_an_error_the_checks_find_puts_the_record_back_at_its_last_valid_version
     assert "counters/rad.md" in checked.pages and str(counter) in checked.errors
     html = page(preview, "counters/rad.md")
     assert BANNER_TITLE in html and "no-such-mechanic" in html and "<li>permanent</li>" not in html
+
+
+def test_the_preview_starts_with_a_record_out_of_its_schemas_shape(valid_data, tmp_path, monkeypatch):
+    monkeypatch.setenv("COUNTERPEDIA_FULL_RULES", "0")
+    card = valid_data / "cards" / "i" / "inevitable-betrayal.yaml"
+    write(card, card.read_text(encoding="utf-8").replace("counters:", "counters: 3\ncounters_:", 1))  # breaks pages
+    site = PreviewSite(ROOT / "mkdocs.en.yml", tmp_path / "preview", data_dir=valid_data)
+    site.start()
+    assert str(card) in site.check().errors
+    assert "cards/inevitable-betrayal.md" not in site.plugin.makers  # never valid: not shown until fixed
+    assert "Struggle for Project Purity" in page(site, "cards/index.md")

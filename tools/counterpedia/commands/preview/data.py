@@ -92,8 +92,8 @@ class DataState:
         """Read every file (the parse cache helps); shown as they are until `check` has run."""
         self.stamps = self._scan()
         self.order = self.scanned
-        self._read([self.data_dir], shape=True)
-        self.shown = {path: document for path, document in self.current.items() if path not in self.parse_errors}
+        self._read([self.data_dir])
+        self.shown = dict(self.current)
         self.errors = {path: sorted(found) for path, found in self.parse_errors.items()}
         self.kb = self._compose(self.shown)
         return Change(list(self.order), self.errors)

@@ -24,7 +24,7 @@ from typing import cast
 
 from mkdocs.commands.build import _build_page, _build_theme_template, _populate_page
 from mkdocs.config import load_config
-from mkdocs.structure.files import File, InclusionLevel, get_files, set_exclusions
+from mkdocs.structure.files import File, Files, InclusionLevel, get_files, set_exclusions
 from mkdocs.structure.nav import get_navigation
 from mkdocs.structure.pages import Page
 
@@ -79,11 +79,16 @@ class PreviewSite:
         config = config.plugins.on_config(config)
         config.plugins.on_pre_build(config=config)
         self.config = config
-        files = get_files(config)
         env = config.theme.get_env()
-        files.add_files_from_theme(env, config)
-        files = config.plugins.on_files(files, config=config)
-        set_exclusions(files, config)
+        try:
+            files = self._files(env)
+        except Exception as error:  # a record out of its schema's shape breaks the renderer: check, then again
+            log.error(f"the pages cannot be made from the data as it is ({type(error).__name__}: {error}): "
+                      f"checking it first")
+            self.data.check()
+            self.plugin.set_knowledge(self.data.kb)
+            files = self._files(env)
+            change.errors = self.data.errors
         self.files = files
         self.nav = config.plugins.on_nav(get_navigation(files, config), config=config, files=files)
         for file in files.documentation_pages():
@@ -95,16 +100,28 @@ class PreviewSite:
                 _populate_page(file.page, config, files)
         self.env = config.plugins.on_env(env, config=config, files=files)
         files.copy_static_files(inclusion=InclusionLevel.is_in_serve)
+        self._show_errors(change.errors)
+        self.finished = False
+        return change  # the rest (`_finish`), the checks and the search index: by `check`, once pages are served
+
+    def _files(self, env) -> Files:
+        files = get_files(self.config)
+        files.add_files_from_theme(env, self.config)
+        files = self.config.plugins.on_files(files, config=self.config)
+        set_exclusions(files, self.config)
+        return files
+
+    def _finish(self) -> None:
+        """What the first page does not need: the sitemap and the 404 page, the guides built (Material's search
+        plugin indexes each as it is built: its index then holds them, ours the data)."""
         self._static_templates()
-        # Material's search plugin indexes the guides as each is built; ours holds the data (search.site_index).
-        for file in files.documentation_pages():
-            if file.src_uri not in self.plugin.generated:
+        for file in self.files.documentation_pages():
+            if file.src_uri not in self.plugin.generated and file.src_uri not in self.built:
                 self._build(file)
-        config.plugins.on_post_build(config=config)
+        self.config.plugins.on_post_build(config=self.config)
         index_path = self.site_dir / site_index.INDEX_PATH
         self.material_index = json.loads(index_path.read_text(encoding="utf-8")) if index_path.is_file() else {}
-        self._show_errors(change.errors)
-        return change  # the data is checked and the search index written by `check`, once the pages are served
+        self.finished = True
 
     def _static_templates(self) -> None:
         for template in self.config.theme.static_templates:
@@ -213,6 +230,8 @@ class PreviewSite:
         start = time.perf_counter()
         moved = self.data.check()  # the pages go on being served meanwhile: the lock is not held
         with self.lock:
+            if not self.finished:
+                self._finish()
             update = self._refresh([]) if moved else Update(errors=self.data.errors)
             touched = self._show_errors(self.data.errors)
             for src_uri in touched:
