@@ -34,6 +34,12 @@ class PreviewServer(LiveReloadServer):
         self.starting = True
         self.reported: set = set()
         self.greeting = f"Serving on {self.url}"
+        self.error_handler = self.error_page
+
+    def error_page(self, code: int) -> bytes | None:
+        """The site's own 404 page, as `mkdocs serve` shows it."""
+        page = Path(self.site.site_dir) / f"{code}.html"
+        return page.read_bytes() if page.is_file() else None
 
     def server_activate(self) -> None:
         super().server_activate()
