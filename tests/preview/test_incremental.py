@@ -70,6 +70,7 @@ EDITS = {
 }
 
 
+@pytest.mark.slow  # four builds of a small site and every page of the preview, per language
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_an_incremental_rebuild_equals_a_full_build(valid_data, tmp_path, quiet_site_env, lang):
     site = PreviewSite(ROOT / CONFIGS[lang], tmp_path / "preview", data_dir=valid_data)
