@@ -88,3 +88,13 @@ def test_an_incremental_rebuild_equals_a_full_build(valid_data, tmp_path, quiet_
         assert site.check().errors == {}, kind
         every_page(site)
         assert differences(full_build(valid_data, tmp_path / f"full-{step}", lang), tmp_path / "preview") == [], kind
+    # A new record: a page more, in the indexes and the sitemap.
+    term = (valid_data / "terms" / "mill.yaml").read_text(encoding="utf-8")
+    (valid_data / "terms" / "milled.yaml").write_text(term.replace("id: mill", "id: milled").replace("text: Mill,", "text: Milled,")
+                                                               .replace("text: 切削,", "text: 切削済み,"), encoding="utf-8")
+    update = site.update()
+    assert update.paths == [str(valid_data / "terms" / "milled.yaml")]
+    if site.check().errors:
+        pytest.fail(f"the new term does not validate: {site.data.errors}")
+    every_page(site)
+    assert differences(full_build(valid_data, tmp_path / "full-new", lang), tmp_path / "preview") == []

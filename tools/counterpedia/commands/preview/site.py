@@ -6,8 +6,8 @@ serve.py and build.py, 1.6). Here the same steps of `mkdocs.commands.build.build
 static files and templates), with the counterpedia plugin in its deferred mode: the generated pages are listed
 with their renderers. A page is then rendered (Markdown from the knowledge base, then MkDocs' `_populate_page` and
 `_build_page`, the very functions of a full build) when it is requested. After an edit (`update`), the
-knowledge base is read again file by file, and the pages whose reads (render/tracking) changed value are
-rendered again; those whose Markdown changed are marked stale and rebuilt when asked for. What a page shows is
+knowledge base is read again file by file, and the pages that read (render/tracking) something whose value
+changed are marked stale: rendered and built again when they are next asked for. What a page shows is
 therefore what a full build shows (tests/preview/test_incremental.py compares them)."""
 
 from __future__ import annotations
@@ -242,8 +242,8 @@ class PreviewSite:
             return update
 
     def _refresh(self, paths: list[str]) -> Update:
-        """After the knowledge base shown changed: render again the pages whose reads changed value; those whose
-        Markdown changed are stale (rebuilt when asked for). `paths`: the files edited, whose pages come first."""
+        """After the knowledge base shown changed: the pages that read something whose value changed are stale
+        (rendered and built again when asked for). `paths`: the files edited, whose pages come first."""
         old = self.renderer
         try:
             new = cast(tracking.TrackedRenderer, self.plugin.make_renderer(
