@@ -123,6 +123,9 @@ def cmd_site_build(args) -> int:
     if args.data and not Path(args.data).is_dir():
         print(f"counterpedia site build: {args.data}: no such data folder", file=sys.stderr)
         return 2
+    if args.out is not None and not args.out.strip():
+        print("counterpedia site build: --out '': give the folder to build into (default: site/)", file=sys.stderr)
+        return 2
     try:
         out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or LANGS),
                         data_dir=Path(args.data) if args.data else None)
@@ -276,21 +279,63 @@ def _command_of(argv: list[str]) -> str | None:
     return first if first in LAZY_COMMANDS else None
 
 
+def _writer(args) -> tuple[Path, str] | None:
+    """(the data folder, the command as the lock names it) for a command that writes records, else None."""
+    command = args.command
+    if command == "fmt" and not args.check:
+        # start-up: fmt's modules are loaded to run it anyway
+        from .fmt import default_paths, journal_root
+
+        root = journal_root([Path(p) for p in args.paths] or default_paths())
+    elif command == "import" and not args.dry_run:
+        root, command = Path(args.data or "data"), f"import {args.import_command}"
+    elif command == "cr" and getattr(args, "cr_command", None) == "sync" and args.apply:
+        root, command = Path(args.data), "cr sync --apply"
+    elif command in ("new", "recover", "refresh"):
+        root = Path(args.data)
+    else:
+        return None
+    return (root, command) if root.is_dir() else None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    for stream in (sys.stdout, sys.stderr):
+        # A terminal or a pipe that cannot show every character (PYTHONIOENCODING=ascii, LANG=C): カウンター is shown
+        # escaped (\u30ab…), never a UnicodeEncodeError.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+            reconfigure(errors="backslashreplace")
     try:
         parser = build_parser(only=_command_of(argv))
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             parser.print_help(sys.stderr)
             return 2
-        if args.command == "validate" and not args.paths and not args.data:
-            if not Path("data").is_dir():
+        if args.command == "validate" and not args.paths:
+            # `validate --data DIR` checks that whole folder, as plain `validate` checks data/ (it used to check
+            # nothing and exit 0: a CI naming its folder passed broken data).
+            if args.data is None and not Path("data").is_dir():
                 print("counterpedia validate: no data/ folder here: run from the repository root or pass PATH", file=sys.stderr)
                 return 2
-            args.paths = ["data"]
+            args.paths = [args.data or "data"]
         restore_interrupts()
-        return args.func(args)
+        writer = _writer(args)
+        if writer is None:
+            return args.func(args)
+        # start-up: the journaled writer (hashlib, fcntl), only for a command that writes records
+        from ..storage import writes
+
+        root, command = writer
+        try:
+            with writes.writing(root, command):
+                return args.func(args)
+        except writes.Busy as error:
+            print(f"counterpedia {command}: {error}", file=sys.stderr)
+            return 1
+        except writes.WriteError as error:
+            print(f"counterpedia {command}: {error}", file=sys.stderr)
+            return 1
     except KeyboardInterrupt:
         print("counterpedia: interrupted", file=sys.stderr)
         return 130

@@ -48,11 +48,21 @@ def cmd_import_scryfall(args) -> int:
             result.lines.append(f"wrote {len(report.written)} file(s)")
     except (ImportFormatError, WriteError) as error:
         print(f"{prog}: {error}", file=sys.stderr)
-        print(f"{prog}: nothing was written", file=sys.stderr)
+        print(f"{prog}: {_outcome(error)}", file=sys.stderr)
         return 1
     for line in lines + result.lines:
         print(line)
     return 0
+
+
+def _outcome(error: BaseException) -> str:
+    """What a failed import left: nothing, or (a write that failed half way: a full disk) part of its plan, which
+    the journal keeps for the next run. It used to say "nothing was written" after "Written before it: 1711"."""
+    cause = error if isinstance(error, WriteError) else error.__cause__
+    if isinstance(cause, WriteError) and cause.written:
+        return (f"{len(cause.written)} file(s) were written before the failure and {len(cause.pending)} were not; "
+                "the plan is kept: run the command again, or `counterpedia recover`, to finish it")
+    return "nothing was written"
 
 
 def _data_dir(prog: str, args) -> Path | None:
@@ -87,7 +97,7 @@ def cmd_import_mtgjson(args) -> int:
         result = run(data_dir, paths, args.dry_run, _excluded(data_dir))
     except ImportError_ as error:
         print(f"{prog}: {error}", file=sys.stderr)
-        print(f"{prog}: nothing was written", file=sys.stderr)
+        print(f"{prog}: {_outcome(error)}", file=sys.stderr)
         return 1
     for line in result.lines:
         print(line)
