@@ -13,7 +13,7 @@ from . import machine
 
 SHARED_SETS = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "external" / "mtgjson-v3-gatherer-20181107" / "sets"
 TARGET_PEAK_MB = 500.0
-_PROVEN = re.compile(r"^(\s+)status: official\n\1source: wotc-gatherer\n\1via: [\w-]+\n", re.M)
+_PROVEN = re.compile(r"^(\s+)status: official\n\1source: wotc-gatherer\n(\1version: \"[\d-]+\"\n)\1via: [\w-]+\n", re.M)
 
 
 def unproven_copy(data_dir: Path, out: Path) -> tuple[Path, int]:
@@ -26,7 +26,7 @@ def unproven_copy(data_dir: Path, out: Path) -> tuple[Path, int]:
         text = path.read_text(encoding="utf-8")
         if "wotc-gatherer" not in text:
             continue
-        new, count = _PROVEN.subn(r"\1status: community\n\1source: mtgjson-rulings-20220425\n", text)
+        new, count = _PROVEN.subn(r"\1status: community\n\1source: mtgjson-rulings-20220425\n\2", text)
         new = new.replace("    source: wotc-gatherer\n", "    source: mtgjson-rulings-20220425\n")
         demoted += count
         path.write_text(new, encoding="utf-8")
