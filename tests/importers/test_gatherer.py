@@ -204,3 +204,14 @@ def test_bad_usage(data, tmp_path, capsys):
     assert run(data, tmp_path / "missing.json") == 2
     assert run(data, extra=("--via", "no-such-source")) == 1
     assert "no such source record" in capsys.readouterr().err
+
+
+def test_a_review_note_citing_an_unknown_copy_is_e111(data, capsys, in_dir):
+    report(data, capsys)
+    path = data / "cards" / "b" / "benalish-commander.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert f"evidence: {COPY}" in text
+    path.write_text(text.replace(f"evidence: {COPY}", "evidence: no-such-copy", 1), encoding="utf-8")
+    in_dir(data.parent)
+    _kb, diagnostics = validate([Path("data")])
+    assert [(d.code, "no-such-copy" in d.message) for d in diagnostics] == [("E111", True)]
