@@ -9,6 +9,10 @@ from ..model.publishers import PUBLISHER, is_copy, is_publisher_text
 from ..model.texts import text_entries
 
 
+# The kinds of source that publish rulings; one without a date is a collection (Gatherer), not a dated document.
+RULINGS_COLLECTIONS = ("release-notes", "faq")
+
+
 def check(kb: KnowledgeBase):
     for record in kb:
         for field, lang, entry in text_entries(record):
@@ -16,7 +20,8 @@ def check(kb: KnowledgeBase):
             source_id = entry.get("source")
             source = kb.get("source", source_id) if isinstance(source_id, str) else None
             if record.kind == "ruling" and entry.get("status") == "official" and source is not None \
-                    and is_publisher_text(source.data) and not source.data.get("date") and not entry.get("via"):
+                    and is_publisher_text(source.data) and source.data.get("type") in RULINGS_COLLECTIONS \
+                    and not source.data.get("date") and not entry.get("via"):
                 # An undated collection (Gatherer's rulings, those Scryfall distributes) is never read here as one
                 # document of the publisher's: the text came through a copy, which must be named.
                 yield diag.make(record.path, record.position(keys + ("source",)), "E165",
