@@ -8,7 +8,6 @@ from ..model.knowledge import KnowledgeBase
 from ..model.publishers import PUBLISHER, is_copy, is_publisher_text
 from ..model.texts import text_entries
 
-
 # The kinds of source that publish rulings; one without a date is a collection (Gatherer), not a dated document.
 RULINGS_COLLECTIONS = ("release-notes", "faq")
 
