@@ -67,6 +67,7 @@ CODES: dict[str, Code] = {
         Code("E162", ERROR, "`via` does not name a copy", "`via` names the dataset, wiki or other copy the text was read from: not the text's own source, not our commentary or a machine translation"),
         Code("E163", ERROR, "two records of one kind share a name in one language", "give each record its own name: the printed term where a card prints one, else a machine translation that does not collide"),
         Code("E164", ERROR, "name given as official from the CR is written in no rule the counter cites", "cite a card that prints the name (wotc-oracle or wotc-printed-cards), or mark it as our own wording (community)"),
+        Code("E165", ERROR, "official ruling read from a copy that it does not name", "a ruling of an undated collection of Wizards of the Coast's (Gatherer, the rulings Scryfall distributes) was read from a copy: name it as `via` (as `counterpedia import gatherer-rulings` writes `via: mtgjson3-gatherer-20181107`)"),
         Code("W204", WARNING, "two records of one kind share a machine-translated name in one language", "retranslate one of them (or both): the printed term where a card prints one"),
         Code("E170", ERROR, "ruling id used twice in one card", "give each of the card's rulings its own id (the importers write <date>-<8 hex digits of the text's hash>)"),
         Code("E171", ERROR, "card file outside its shard folder", "cards live in data/cards/<first character of the id>/<id>.yaml"),

@@ -139,6 +139,7 @@ def cmd_site_build(args) -> int:
 def cmd_status(args) -> int:
     # start-up: the knowledge base, its YAML loader and the schema check, only for the status
     from ..checks import schema
+    from ..model import proof
     from ..model.knowledge import load
     from ..model.status import CATEGORIES, items, summary
     from ..storage.load import record_files
@@ -157,6 +158,10 @@ def cmd_status(args) -> int:
     problems = sorted(set(problems) | {d for d in schema.check(kb) if d.severity == ERROR})
     langs = (args.lang,) if args.lang else LANGS
     counts = summary(kb, langs)
+    rulings = kb.all("ruling")
+    proven, review = proof.counts(rulings), proof.review_counts(kb)
+    if "ruling" in counts:
+        counts["ruling"]["proof"] = {**proven, "review": review}
     if args.json:
         print(json.dumps(counts, ensure_ascii=False, indent=2))
     else:
@@ -164,10 +169,19 @@ def cmd_status(args) -> int:
         for kind, entry in counts.items():
             for lang in langs:
                 print(f"{kind:<10}{lang:<6}{entry['records']:>8}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
+        print(f"rulings: {proven['official']} official, {proven['unproven']} unproven; for review (evidence that resembles "
+              "a ruling without proving it): " + ", ".join(f"{reason} {n}" for reason, n in review.items()))
         if args.list:
             for item in items(kb, langs):
                 if item.category in args.list:
                     print(f"{item.category}\t{item.record.kind}\t{item.record.id}\t{item.where}\t{item.record.path}")
+            if "unproven" in args.list:
+                for ruling in rulings:
+                    if not proof.is_official(ruling):
+                        print(f"unproven\truling\t{ruling.id}\tsource {ruling.data.get('source')}\t{ruling.path}")
+            if "review" in args.list:
+                for note in proof.review_items(kb):
+                    print(f"review\truling\t{note.record.id}\treview.{note.index}: {note.label}\t{note.record.path}")
     if problems:
         print(render_all(problems), file=sys.stderr)
         print("counterpedia status: the records above could not be counted in full: fix them (`counterpedia validate`)",
@@ -260,8 +274,11 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     p = sub.add_parser("status", help="translation status: per kind and language, official, community, machine, drifted and missing texts")
     p.add_argument("--lang", choices=LANGS, help="only this language")
     p.add_argument("--json", action="store_true", help='print {"<kind>": {"records": N, "total": N, "<lang>": {"official": N, …}}}')
-    p.add_argument("--list", action="append", choices=("official", "community", "machine", "drifted", "missing"),
-                   help="also list the texts of this category (repeatable): the translators' worklist")
+    p.add_argument("--list", action="append",
+                   choices=("official", "community", "machine", "drifted", "missing", "unproven", "review"),
+                   help="also list the texts of this category (repeatable): the translators' worklist; `unproven`: the "
+                        "rulings not proven official; `review`: the rulings with evidence that resembles them without "
+                        "proving them (see `import gatherer-rulings`)")
     p.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
     p.set_defaults(func=cmd_status)
 

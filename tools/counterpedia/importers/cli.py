@@ -13,6 +13,7 @@ from pathlib import Path
 from ..catalogue.excluded import ExcludedListError, default_path, load_excluded
 from ..commands.arguments import ArgumentParser
 from ..storage.writes import WriteError, apply_plan, journal_path, recover
+from .gatherer_cli import add_parser as add_gatherer_parser
 from .mtgjson.pipeline import ImportError_, run
 from .scryfall import COMMAND, ImportFormatError, plan
 
@@ -143,3 +144,4 @@ def register(sub) -> None:
     s.add_argument("--version", metavar="YYYY-MM-DD", help="the date of the Scryfall data, recorded as the Oracle texts' version (default: today)")
     s.add_argument("--dry-run", action="store_true", help="report what would be added, write nothing")
     s.set_defaults(func=cmd_import_scryfall)
+    add_gatherer_parser(import_sub)

@@ -40,6 +40,7 @@ from ..storage.layout import record_path
 from ..storage.load import schema_kind
 from ..storage.writes import FileWrite
 from .model import ImportedCard, ImportedRuling, Printed, Provenance
+from .ruling_text import as_imported, ruling_key
 
 KINDS = ("card records", "oracle ids", "names", "texts", "counter links", "any-counter flags", "rulings",
          "ruling links", "sources")
@@ -404,11 +405,11 @@ class CardMerger:
                 by_id.setdefault(ruling["id"], index)
             text = ((ruling.get("text") or {}).get("en") or {}) if isinstance(ruling.get("text"), dict) else {}
             if isinstance(text, dict) and isinstance(text.get("text"), str):
-                by_content.setdefault((str(ruling.get("date")), _norm(text["text"])), index)
+                by_content.setdefault((str(ruling.get("date")), ruling_key(text["text"])), index)
         ops: list[Op] = []
         new: list[ImportedRuling] = []
         for ruling in _unique(card.rulings):
-            index = by_content.get((ruling.date, _norm(ruling.text)))
+            index = by_content.get((ruling.date, ruling_key(ruling.text)))
             if index is None and ruling.id in by_id:
                 index = by_id[ruling.id]
                 have = ((existing[index].get("text") or {}).get("en") or {}).get("text")
@@ -423,8 +424,12 @@ class CardMerger:
             ops += self._about_links(index, current, ruling)
             if ruling.upgrades and isinstance(current.get("source"), str) and current["source"] != ruling.source \
                     and current["source"].startswith(ruling.upgrades):
-                ops.append(_upgrade(index, ruling))
-                self.report.count("rulings", "upgraded")
+                if any(as_imported(current, prefix) for prefix in ruling.upgrades):
+                    ops.append(_upgrade(index, ruling))
+                    self.report.count("rulings", "upgraded")
+                else:  # changed by hand since it was imported: never overwritten
+                    self.report.notes.append(f"{path}: rulings[{index}] ({current.get('id')}): edited by hand, so not "
+                                             f"upgraded to {ruling.source}: kept")
         if new:
             ops.append(_extend("rulings", [ruling_record(r) for r in new]))
             self.report.count("rulings", "added", len(new))

@@ -47,6 +47,10 @@ def record_refs(record: Record) -> Iterator[Ref]:
         for i, cited in enumerate(as_list(entry.get("cites"))):
             if isinstance(cited, str):
                 yield Ref(record, field.keys + (lang, "cites", i), "source", cited)
+    if record.kind == "ruling":  # the copy a review note's evidence was found in (import gatherer-rulings)
+        for i, note in enumerate(as_list(record.data.get("review"))):
+            if isinstance(note, dict) and isinstance(note.get("evidence"), str):
+                yield Ref(record, ("review", i, "evidence"), "source", note["evidence"])
     for keys, item in history_quotes(record):
         for key in ("source", "via"):
             if isinstance(item.get(key), str):

@@ -16,7 +16,7 @@ import jinja2
 
 from .. import kinds
 from ..langs import LANGS
-from ..model import rule_numbers
+from ..model import proof, rule_numbers
 from ..model import status as translation_status
 from ..model.knowledge import KnowledgeBase, Record
 from ..model.provenance import text_state
@@ -198,6 +198,11 @@ class SiteRenderer:
         newest = self.archive.newest.edition if self.archive is not None else None
         return currency.rules_state([r for r in self.kb.all("rule") if r.id in records], newest, wanted)
 
+    def rulings_proof(self, rulings: list[Record], long: bool = False) -> str:
+        """'12 official, 3 unproven' (or the sentence that explains both words, `long`)."""
+        found = proof.counts(rulings)
+        return self.t("rulings_proof" if long else "rulings_proof_short").format(**found)
+
     def rulings_notes(self, page: str, rulings: list[Record]) -> list[str]:
         """For rulings read from MTGJSON: where they come from and why they are not marked official."""
         notes = []
@@ -263,6 +268,7 @@ class SiteRenderer:
             rules=self.rule_entries(page, record.data.get("rules") or []),
             cards=cards, cards_table=self.cards_table(page, cards) if cards else "",
             rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
+            rulings_proof=self.rulings_proof([r for r, _h in rulings]) if rulings else "",
             rulings_page=urls.relative(page, urls.rulings_about_page("counter", record.id)) if rulings else None,
             related=self.links(page, "counter", related.get("counters")) + self.links(page, "mechanic", related.get("mechanics"))
             + self.links(page, "term", related.get("terms")),
@@ -284,6 +290,7 @@ class SiteRenderer:
             entries.append((ruling, href, heading))
         return self.render("rulings_about.md.j2", page, rec=record, kind=kind, title=self.title(record),
                            heading=self.t("rulings_about").format(name=self.title(record)),
+                           rulings_proof=self.rulings_proof([r for r, _h, _t in entries]),
                            back=urls.record_link(page, kind, record.id), entries=entries,
                            rulings_notes=self.rulings_notes(page, [r for r, _h, _t in entries]))
 
@@ -322,6 +329,7 @@ class SiteRenderer:
             rules=self.rule_entries(page, record.data.get("rules") or []),
             counters=self.links(page, "counter", record.data.get("counters")),
             rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
+            rulings_proof=self.rulings_proof([r for r, _h in rulings]) if rulings else "",
             rulings_page=urls.relative(page, urls.rulings_about_page("mechanic", record.id)) if rulings else None,
             cited_by=[c for c in self.cited_by(page, "mechanic", record.id) if c[1] not in self._listed_kinds],
         )
@@ -443,7 +451,8 @@ class SiteRenderer:
                 "own_rules": ", ".join(f"[{n}]({self.linker.rule_link(page, n)})" for n in own) or self.t("no"),
                 "status": status,
             })
-        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page))
+        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page),
+                           rulings_proof=self.rulings_proof(self.kb.all("ruling"), long=True))
 
     def status_page(self) -> str:
         page = "status.md"
@@ -463,7 +472,23 @@ class SiteRenderer:
             found = [(self.title(i.record), urls.record_link(page, i.record.kind, i.record.id), i.where)
                      for i in all_items if i.category == category]
             worklist.append((category, found))
-        return self.render("status.md.j2", page, table="\n".join(lines), worklist=worklist, intro="")
+        rulings = self.kb.all("ruling")
+        by_source: dict[tuple[str, str], int] = {}
+        for ruling in rulings:
+            texts = as_dict(ruling.data.get("text"))
+            entry = as_dict(texts.get(ruling.data.get("original", "en")))
+            label = self.r.source_label(str(entry.get("source") or ruling.data.get("source")))
+            if entry.get("via"):
+                label = self.t("via_label").format(source=label, via=self.r.source_label(str(entry["via"])))
+            key = ("official" if proof.is_official(ruling) else "unproven", label)
+            by_source[key] = by_source.get(key, 0) + 1
+        proof_rows = [(self.t("proof_" + state), label, count) for (state, label), count in
+                      sorted(by_source.items(), key=lambda item: (item[0][0] != "official", -item[1]))]
+        review = proof.review_counts(self.kb)
+        return self.render("status.md.j2", page, table="\n".join(lines), worklist=worklist, intro="",
+                           rulings_proof=self.rulings_proof(rulings, long=True), proof_rows=proof_rows,
+                           rulings_review=self.t("rulings_review").format(count=sum(review.values())) if any(review.values()) else "",
+                           review_counts=review)
 
     # -- pages of the kinds without a page of their own design -----------------------------------
     def field_label(self, field: TextField) -> str:
