@@ -70,6 +70,9 @@ CODES: dict[str, Code] = {
         Code("E170", ERROR, "ruling id used twice in one card", "give each of the card's rulings its own id (the importers write <date>-<8 hex digits of the text's hash>)"),
         Code("E171", ERROR, "card file outside its shard folder", "cards live in data/cards/<first character of the id>/<id>.yaml"),
         Code("E172", ERROR, "two cards with one Oracle ID", "an Oracle ID is a card's identity: merge the two records or correct the `oracle_id`"),
+        Code("E173", ERROR, "a card's official Japanese or French text is its English text", "a source filed the English under that language (MTGJSON does on a few printings): remove the entry; a text no source gives stays missing"),
+        Code("E174", ERROR, "a card stored twice: a record without an Oracle ID named as another card or one of its faces", "merge the two: keep what the record without an Oracle ID adds (counters, texts), then delete it (the importers find such a record by any face's name)"),
+        Code("E175", ERROR, "a card lists a counter kind its English Oracle text does not name", "remove the kind from `counters`, or correct the Oracle text (the importers link the kinds the text names: importers/counter_text.py)"),
         Code("E180", ERROR, "a machine or community name differs from the name printed on cards", "use the printed name: `status: official`, `source: wotc-printed-cards`, its `version` and `printing` (as `counterpedia import mtgjson` writes it)"),
         Code("E400", ERROR, "fmt could not format the file without changing its data or a comment", "the file is left as it is: please report it with the file attached", "fmt"),
     ]
