@@ -67,6 +67,7 @@ CODES: dict[str, Code] = {
         Code("E163", ERROR, "two records of one kind share a name in one language", "give each record its own name: the printed term where a card prints one, else a machine translation that does not collide"),
         Code("E164", ERROR, "name given as official from the CR is written in no rule the counter cites", "cite a card that prints the name (wotc-oracle or wotc-printed-cards), or mark it as our own wording (community)"),
         Code("W204", WARNING, "two records of one kind share a machine-translated name in one language", "retranslate one of them (or both): the printed term where a card prints one"),
+        Code("E165", ERROR, "official name from the CR not as the current quote of its rule writes it", "copy the name verbatim from the rule's current quote (spaces and width included), citing that quote's `source`, `version` and `via`"),
         Code("E170", ERROR, "ruling id used twice in one card", "give each of the card's rulings its own id (the importers write <date>-<8 hex digits of the text's hash>)"),
         Code("E171", ERROR, "card file outside its shard folder", "cards live in data/cards/<first character of the id>/<id>.yaml"),
         Code("E172", ERROR, "two cards with one Oracle ID", "an Oracle ID is a card's identity: merge the two records or correct the `oracle_id`"),
@@ -74,6 +75,7 @@ CODES: dict[str, Code] = {
         Code("E174", ERROR, "a card stored twice: a record without an Oracle ID named as another card or one of its faces", "merge the two: keep what the record without an Oracle ID adds (counters, texts), then delete it (the importers find such a record by any face's name)"),
         Code("E175", ERROR, "a card lists a counter kind its English Oracle text does not name", "remove the kind from `counters`, or correct the Oracle text (the importers link the kinds the text names: importers/counter_text.py)"),
         Code("E180", ERROR, "a machine or community name differs from the name printed on cards", "use the printed name: `status: official`, `source: wotc-printed-cards`, its `version` and `printing` (as `counterpedia import mtgjson` writes it)"),
+        Code("E181", ERROR, "an official name read from cards that a more recent printing contradicts", "the most recent printing wins: write its name, `version` and `printing` (docs/editors/catalogue.md, printed names)"),
         Code("E400", ERROR, "fmt could not format the file without changing its data or a comment", "the file is left as it is: please report it with the file attached", "fmt"),
     ]
 }
