@@ -125,3 +125,27 @@ def test_the_real_data_says_what_it_quotes(real_data):
             translation = entry.get("text", {}).get("ja")
             if isinstance(translation, dict) and translation.get("status") == "official":
                 assert f"英語 {translation['translates']['version']} 版の翻訳" in page, (record.id, entry["number"])
+
+
+COMMUNITY_RULING = """
+rulings:
+  - id: 2021-06-18-0badc0de
+    date: "2021-06-18"
+    source: mtgjson-20220425
+    original: en
+    text:
+      en: {text: "Suspend is a keyword ability.", status: community, source: mtgjson-20220425, version: "2021-06-18"}
+"""
+
+
+def test_the_home_page_says_how_many_rulings_are_official_and_how_many_community_texts(valid_data):
+    card = valid_data / "cards" / "i" / "inevitable-betrayal.yaml"
+    card.write_text(card.read_text(encoding="utf-8") + COMMUNITY_RULING, encoding="utf-8")
+    kb, _ = load(valid_data)
+    pages = {lang: SiteRenderer(kb, lang).home_page() for lang in ("en", "ja", "fr")}
+    # counted from the data: the seeds' rad ruling is Wizards' (official); the imported one is a community text
+    assert "Of the 2 rulings, 1 are official (published by Wizards of the Coast) and 1 are community texts" in pages["en"]
+    assert "裁定 2 件のうち、公式（ウィザーズ・オブ・ザ・コースト社が公表したもの）は 1 件、コミュニティのテキストは 1 件" in pages["ja"]
+    assert "Sur les 2 décisions, 1 sont officielles" in pages["fr"]
+    # no page promises that every ruling is official
+    assert "official rulings" not in pages["en"] and "公式裁定" not in pages["ja"] and "décisions officielles" not in pages["fr"]

@@ -125,6 +125,11 @@ def ruling_entry(ruling: Record):
     return entry
 
 
+def ruling_statuses(kb: KnowledgeBase) -> Counter:
+    """How many rulings are official, community… (the status of each ruling's text in its original language)."""
+    return Counter(str(ruling_entry(ruling).get("status", "missing")) for ruling in kb.all("ruling"))
+
+
 def rules_state(rule_records, newest_file: str | None = None, numbers: set[str] | None = None) -> RulesState:
     """The English and official Japanese quotes of `rule_records` (only the rules `numbers`, if given)."""
     en: Counter = Counter()

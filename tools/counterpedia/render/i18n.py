@@ -169,10 +169,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "", "en": "",
         "fr": "Il n'existe pas de version française officielle à jour des règles complètes : les textes de règles en français de ce site sont des traductions automatiques, et le texte anglais fait foi.",
     },
+    "rulings_status": {
+        "ja": "裁定 {total} 件のうち、公式（ウィザーズ・オブ・ザ・コースト社が公表したもの）は {official} 件、コミュニティのテキストは {community} 件です。その大半は MTGJSON 5.2.0 に由来し、ウィザーズ社の裁定と Scryfall の注記が区別なく混在しています。各裁定にその状態を表示しています。",
+        "en": "Of the {total} rulings, {official} are official (published by Wizards of the Coast) and {community} are community texts, most of them from MTGJSON 5.2.0, which mixes Wizards' rulings with Scryfall's notes without saying which is which. Each ruling shows its status.",
+        "fr": "Sur les {total} décisions, {official} sont officielles (publiées par Wizards of the Coast) et {community} sont des textes de la communauté, venus pour la plupart de MTGJSON 5.2.0, qui mêle les décisions de Wizards et les notes de Scryfall sans dire lesquelles sont lesquelles. Chaque décision affiche son statut.",
+    },
     "intro": {
-        "ja": "マジック：ザ・ギャザリングのカウンターを、日本語・英語・フランス語で。各カウンターを定める総合ルールと公式裁定を、出典と版を明記して引用しています。英語の総合ルールが正です。",
-        "en": "The counters of Magic: The Gathering in Japanese, English and French: the Comprehensive Rules that govern each one and the official rulings, quoted with their source and edition. The English Comprehensive Rules are authoritative.",
-        "fr": "Les marqueurs de Magic: The Gathering en japonais, anglais et français : les règles complètes qui régissent chacun et les décisions officielles, citées avec leur source et leur édition. Les règles complètes en anglais font foi.",
+        "ja": "マジック：ザ・ギャザリングのカウンターを、日本語・英語・フランス語で。各カウンターを定める総合ルールと裁定を、出典と版を明記して引用しています。英語の総合ルールが正です。",
+        "en": "The counters of Magic: The Gathering in Japanese, English and French: the Comprehensive Rules that govern each one and the rulings, quoted with their source and edition. The English Comprehensive Rules are authoritative.",
+        "fr": "Les marqueurs de Magic: The Gathering en japonais, anglais et français : les règles complètes qui régissent chacun et les décisions, citées avec leur source et leur édition. Les règles complètes en anglais font foi.",
     },
 }
 

@@ -432,7 +432,16 @@ class SiteRenderer:
                 "own_rules": ", ".join(f"[{n}]({self.linker.rule_link(page, n)})" for n in own) or self.t("no"),
                 "status": status,
             })
-        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page))
+        statuses = currency.ruling_statuses(self.kb)
+        rulings = self.t("rulings_status").format(
+            total=self.number(sum(statuses.values())), official=self.number(statuses["official"]),
+            community=self.number(statuses["community"]))
+        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page),
+                           rulings=rulings)
+
+    def number(self, n: int) -> str:
+        """A count as the page's language writes it: 8,563 (ja, en), 8 563 (fr)."""
+        return f"{n:,}".replace(",", "\u202f") if self.lang == "fr" else f"{n:,}"
 
     def status_page(self) -> str:
         page = "status.md"
