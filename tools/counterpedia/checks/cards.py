@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import diagnostics as diag
-from ..importers.counter_text import kinds_from_counters
 from ..importers.merge import faces, name_key
 from ..importers.printed import wrong_name, wrong_text
 from ..model.knowledge import KnowledgeBase, Record
@@ -119,8 +118,11 @@ def _counters_not_in_text(kb: KnowledgeBase):
     contain at all (E175). The importers link what the text names (importers/counter_text.py); a name the text
     lacks altogether is a link made by hand or by mistake. A substring test, to stay fast: the full scan is the
     importers' job."""
-    names = {kind.id: kind.name.casefold() for kind in
-             kinds_from_counters((record.id, record.data) for record in kb.all("counter"))}
+    names = {}
+    for counter in kb.all("counter"):
+        english = _english(counter, "names")
+        if english is not None and english.casefold().endswith(" counter") and "X" not in english:
+            names[counter.id] = english.casefold().removesuffix(" counter").strip()
     for record in kb.all("card"):
         text = _english(record, "text")
         counters = record.data.get("counters")
