@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,9 +78,16 @@ def cited_rules(record: Record) -> list[tuple[Keys, str]]:
     return [(path + (i,), n) for i, n in enumerate(value) if isinstance(n, str)]
 
 
-def backlinks(kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
+def ref_targets(record: Record) -> list[tuple[str, str]]:
+    """(kind, id) of every record `record` cites, in order (its data alone decides them)."""
+    return [(ref.target_kind, ref.target_id) for ref in record_refs(record)]
+
+
+def backlinks(kb: KnowledgeBase, targets: Callable[[Record], list[tuple[str, str]]] = ref_targets
+              ) -> dict[tuple[str, str], list[Record]]:
     """(kind, id) -> the records that cite it, each once, in a stable order. Linear in the references:
-    a record is known by identity, so a bucket of thousands (a source cited by every ruling) costs no more."""
+    a record is known by identity, so a bucket of thousands (a source cited by every ruling) costs no more.
+    `targets`: what a record cites (the preview passes one that remembers it per record)."""
     index: dict[tuple[str, str], list[Record]] = {}
     seen: set[tuple[str, str, int]] = set()
 
@@ -90,8 +97,9 @@ def backlinks(kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
             seen.add(key)
             index.setdefault(target, []).append(record)
 
-    for ref in all_refs(kb):
-        add((ref.target_kind, ref.target_id), ref.source)
+    for record in kb:
+        for target in targets(record):
+            add(target, record)
     for record in kb:
         for _keys, number in cited_rules(record):
             page = kb.rule_page_for(number)
