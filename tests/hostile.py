@@ -26,7 +26,7 @@ FRONT_MATTER = "title\ntemplate: 404.html\n---\n# injected"
 # (kind folder, id) -> the fields written into the record (names, texts).
 HOSTILE_TEXTS = {
     "card_en": SCRIPT,
-    "card_ja": IMG + " " + ENTITIES,
+    "card_ja": "闘争 " + IMG + " " + ENTITIES,  # a Japanese name has a Japanese character (E173)
     "card_fr": FRONT_MATTER,
     "counter_en": "rad " + SCRIPT,
     "summary_en": ENTITIES + "\n\n" + MARKDOWN + "\n\nsee " + SCRIPT,

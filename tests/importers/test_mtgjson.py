@@ -158,6 +158,18 @@ def test_a_french_name_equal_to_the_english_one_is_kept_when_its_text_is_french(
     assert wrong_name("fr", "Aboroth", "Aboroth", text_is_wrong=True) is not None
 
 
+def test_a_french_text_that_is_the_english_one_without_its_reminder_text_is_plainly_wrong():
+    from counterpedia.importers.printed import wrong_text
+
+    english = ("Whenever you gain life, put a +1/+1 counter on Trelasarra, Moon Dancer and scry 1. (Look at the top "
+               "card of your library. You may put that card on the bottom of your library.)")
+    # AFR #346 in MTGJSON 5.2.0: its "French" entry is the English text without the reminder text
+    assert wrong_text("fr", ["Whenever you gain life, put a +1/+1 counter on Trelasarra, Moon Dancer and scry 1."],
+                      [english]) is not None
+    assert wrong_text("fr", ["Chaque fois que vous gagnez des points de vie, mettez un marqueur +1/+1 sur "
+                             "Trelasarra et regardez 1."], [english]) is None
+
+
 def test_a_hand_edited_record_is_found_by_name_kept_and_completed(mtgjson_data, capsys):
     assert imported(mtgjson_data, EXCERPTS / "WTH.json") == 0
     out = capsys.readouterr().out

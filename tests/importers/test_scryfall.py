@@ -212,3 +212,32 @@ def test_bad_usage(tmp_path, samples, capsys):
     assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(tmp_path), "--version", "May 1"]) == 2
     assert main(["import", "scryfall", str(tmp_path / "missing.json"), "--data", str(tmp_path)]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+HAND_CLOCK_TOWER = '''# Written by hand, after the card's back face.
+id: sample-clock-tower
+names:
+  en: {text: Sample Clock Tower, status: official, source: cr, version: "20260116"}
+counters:
+  - acorn
+'''
+
+
+def test_a_hand_record_named_after_one_face_is_the_card_not_a_second_record(import_data, samples, capsys):
+    hand = import_data / "cards" / "s" / "sample-clock-tower.yaml"
+    hand.write_text(HAND_CLOCK_TOWER, encoding="utf-8")
+    assert main(run(import_data, samples)) == 0
+    out = capsys.readouterr().out
+    # the card is not stored twice: the hand record gets its Oracle ID, the rest of its data and keeps its name
+    assert not list(import_data.rglob("sample-clockwork-sample-clock-tower.yaml"))
+    record = card(import_data, "sample-clock-tower")
+    assert record["oracle_id"] and record["names"]["en"]["text"] == "Sample Clock Tower"
+    assert record["names"]["ja"]["text"] == "見本の時計仕掛け // 見本の時計塔"
+    assert list(record["counters"]) == ["acorn", "plus1-plus1"]
+    assert "sample-clock-tower.yaml: names.en" not in out  # one face's name is no conflict
+    _kb, diagnostics = validate([import_data])
+    assert not [d for d in diagnostics if d.severity == "error"], [d.render() for d in diagnostics]
+    # a second run finds it by its Oracle ID and writes nothing
+    before = snapshot(import_data)
+    assert main(run(import_data, samples)) == 0
+    assert snapshot(import_data) == before

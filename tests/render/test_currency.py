@@ -125,3 +125,25 @@ def test_the_real_data_says_what_it_quotes(real_data):
             translation = entry.get("text", {}).get("ja")
             if isinstance(translation, dict) and translation.get("status") == "official":
                 assert f"英語 {translation['translates']['version']} 版の翻訳" in page, (record.id, entry["number"])
+
+
+COMMUNITY_RULING = """
+rulings:
+  - id: 2021-06-18-0badc0de
+    date: "2021-06-18"
+    source: mtgjson-20220425
+    original: en
+    text:
+      en: {text: "Suspend is a keyword ability.", status: community, source: mtgjson-20220425, version: "2021-06-18"}
+"""
+
+
+def test_the_home_page_says_how_many_rulings_are_official_and_how_many_unproven(valid_data):
+    card = valid_data / "cards" / "i" / "inevitable-betrayal.yaml"
+    card.write_text(card.read_text(encoding="utf-8") + COMMUNITY_RULING, encoding="utf-8")
+    kb, _ = load(valid_data)
+    pages = {lang: SiteRenderer(kb, lang).home_page() for lang in ("en", "ja", "fr")}
+    # counted from the data: the seeds' rad ruling is Wizards' (official); the imported one is unproven
+    assert "Rulings: 1 official (proven to be Wizards of the Coast's own texts), 1 unproven" in pages["en"]
+    assert "裁定: 公式 1 件" in pages["ja"] and "未確認 1 件" in pages["ja"]
+    assert "Décisions : 1 officielles" in pages["fr"] and "1 non prouvées" in pages["fr"]

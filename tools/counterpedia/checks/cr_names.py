@@ -1,4 +1,5 @@
-"""A counter name given as official from the Comprehensive Rules is written in a rule the counter cites (E164).
+"""A counter name given as official from the Comprehensive Rules is written in a rule the counter cites (E164),
+as that rule's current quote writes it, citing the same source (E166).
 
 "vigilance counter" is in no edition: rule 122.1b lists the keyword "vigilance". Such a name cites a card
 that prints it, or says that it is formed from the keyword (our own wording, not an official text).
@@ -33,6 +34,21 @@ def rule_texts(kb: KnowledgeBase, numbers: list, lang: str) -> list[str]:
     return texts
 
 
+def rule_quotes(kb: KnowledgeBase, numbers: list, lang: str) -> list[tuple[str, object]]:
+    """The current quotes (text as written, source) of the rules `numbers` and their examples in one language."""
+    quoted = kb.quoted_rules()
+    found = []
+    for number in numbers:
+        quote = quoted.get(number) if isinstance(number, str) else None
+        if quote is None:
+            continue
+        for texts_map in [quote.entry.get("text"), *(quote.entry.get("examples") or [])]:
+            entry = texts_map.get(lang) if isinstance(texts_map, dict) else None
+            if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+                found.append((entry["text"], entry.get("source")))
+    return found
+
+
 def check(kb: KnowledgeBase):
     for record in kb.all("counter"):
         names = record.data.get("names")
@@ -48,7 +64,27 @@ def check(kb: KnowledgeBase):
                 continue
             name = normal(entry["text"])
             if any(name in text for text in rule_texts(kb, cited, lang)):
+                yield from _as_quoted(kb, record, lang, entry, cited)
                 continue
             yield diag.make(record.path, record.position(("names", lang, "text")), "E164",
                             f"'{entry['text']}' is given as official from '{source.id}', but no rule this counter "
                             f"cites ({', '.join(map(str, cited)) or 'none'}) writes it in {lang}")
+
+
+def _as_quoted(kb: KnowledgeBase, record, lang: str, entry: dict, cited: list):
+    """E166: the name is written as the current quote of a cited rule writes it, and cites that quote's source
+    (not an older edition read through a wiki, when the official text of the edition the data quotes is at hand)."""
+    quotes = rule_quotes(kb, cited, lang)
+    if not quotes:
+        return
+    where = record.position(("names", lang, "text"))
+    if not any(entry["text"] in text for text, _source in quotes):
+        yield diag.make(record.path, where, "E166",
+                        f"'{entry['text']}' is not written as the rules it cites write it in {lang} "
+                        f"({', '.join(map(str, cited))})")
+        return
+    sources = sorted({str(source) for _text, source in quotes})
+    if entry.get("source") not in sources:
+        yield diag.make(record.path, where, "E166",
+                        f"'{entry['text']}' cites {entry.get('source')} {entry.get('version', '')}, but the rules it "
+                        f"cites are quoted in {lang} from {', '.join(sources)}: cite that text")

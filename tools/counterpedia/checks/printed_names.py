@@ -5,7 +5,9 @@ The printed texts are the cards' `text.ja` / `text.fr` (official, with their `pr
 their English Oracle text `text.en`, the way the MTGJSON import reads them (`counterpedia.catalogue.printed`:
 a card naming one counter kind shows its name; a keyword line shows a mechanic's). Where printings
 disagree, the most recent one is the name to use. An official name is not checked here: a name that the
-Comprehensive Rules or a card gives is a publisher's, and printings of other eras may differ from it.
+Comprehensive Rules or a card gives is a publisher's, and printings of other eras may differ from it; but an
+official name read from cards (`wotc-printed-cards`) that a more recent printing contradicts is E181: the most
+recent printing wins (docs/editors/catalogue.md).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from .. import kinds
 from ..catalogue.printed import LANGS, PrintedText, Printing, choose, fold, sightings_for
 from ..model.knowledge import KnowledgeBase
 from ..model.texts import title
+
+PRINTED = "wotc-printed-cards"
 
 
 def printed_texts(kb: KnowledgeBase) -> Iterator[PrintedText]:
@@ -51,12 +55,23 @@ def check(kb: KnowledgeBase):
         record = kb.get(kind, record_id)
         names = record.data.get("names") if record else None
         entry = names.get(lang) if isinstance(names, dict) else None
-        if record is None or not isinstance(entry, dict) or entry.get("status") not in ("machine", "community"):
+        if record is None or not isinstance(entry, dict):
             continue
         current = entry.get("text")
         if not isinstance(current, str) or fold(current) == fold(choice.name):
             continue
         printing = choice.sighting.printing
+        if entry.get("status") == "official":
+            # a name printed on cards, but not on their most recent printing: the most recent printing wins
+            if entry.get("source") == PRINTED and str(entry.get("version", "")) < printing.date:
+                yield diag.make(
+                    record.path, record.position(("names", lang, "text")), "E181",
+                    f"'{current}', printed in {entry.get('version')}, is not the name of the most recent printing: "
+                    f"'{choice.name}' on {printing.card} ({printing.set} {printing.number}, {printing.date})",
+                )
+            continue
+        if entry.get("status") not in ("machine", "community"):
+            continue
         yield diag.make(
             record.path, record.position(("names", lang, "text")), "E180",
             f"the {entry.get('status')} {lang} name '{current}' differs from '{choice.name}', the name printed on "

@@ -181,6 +181,10 @@ def _min_length(limit, _schema) -> Predicate:
     return lambda value: not isinstance(value, str) or len(value) >= limit
 
 
+def _max_length(limit, _schema) -> Predicate:
+    return lambda value: not isinstance(value, str) or len(value) <= limit  # code points, as jsonschema counts
+
+
 def _min_items(limit, _schema) -> Predicate:
     return lambda value: not isinstance(value, list) or len(value) >= limit
 
@@ -231,7 +235,8 @@ def _if(condition, schema) -> Predicate:
 
 _KEYWORDS = {
     "type": _type, "required": _required, "enum": _enum, "const": _const,
-    "pattern": _pattern, "minLength": _min_length, "minItems": _min_items, "minProperties": _min_properties,
+    "pattern": _pattern, "minLength": _min_length, "maxLength": _max_length, "minItems": _min_items,
+    "minProperties": _min_properties,
     "minimum": _minimum, "uniqueItems": _unique, "items": _items, "allOf": _all_of, "if": _if,
 }
 

@@ -1,7 +1,8 @@
 """The merge rules both importers share: imported cards and rulings into card records.
 
-- A card is found by its Oracle ID; a card record without one is found by its English name (and gets the
-  Oracle ID). Otherwise a new record is made, its id given by `counterpedia.model.ids.allocate` (the Oracle ID
+- A card is found by its Oracle ID; a card record without one is found by its English name, or by the name
+  of one of its faces (a hand record "Callow Jushi" is the card Callow Jushi // Jaraku the Interloper), and gets
+  the Oracle ID. Otherwise a new record is made, its id given by `counterpedia.model.ids.allocate` (the Oracle ID
   is its identity), in its shard folder (`counterpedia.storage.layout`).
 - A field that is missing is added. A field that is there is never changed: when its value is the one the
   import reads, it is "unchanged"; when it differs, it is a **conflict**, reported and kept as it is (a
@@ -165,6 +166,12 @@ def _norm(text: str) -> str:
     return unicodedata.normalize("NFC", text).replace("\r\n", "\n").strip()
 
 
+def faces(name: str) -> list[str]:
+    """The names of a card's faces ("A // B" -> A, B); a card of one face has none."""
+    parts = [part.strip() for part in name.split(" // ")]
+    return parts if len(parts) > 1 else []
+
+
 def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name).replace("’", "'").casefold().strip()
 
@@ -231,27 +238,33 @@ class CardMerger:
     def match(self, card: ImportedCard) -> Record | None:
         if card.oracle_id in self.by_oracle:
             return self.by_oracle[card.oracle_id]
-        candidates = [r for r in self.by_name.get(name_key(card.name), []) if not isinstance(r.data.get("oracle_id"), str)]
+        # the whole name first, then each face's ("Callow Jushi" is a hand record of Callow Jushi // Jaraku the Interloper)
+        for name in dict.fromkeys([card.name, *faces(card.name)]):
+            record = self._named(name, card)
+            if record is not None:
+                self.by_oracle[card.oracle_id] = record  # a second card of that name is another card
+                self.matched.add(record.id)
+                if record in self.by_name.get(name_key(name), []):
+                    self.by_name[name_key(name)].remove(record)
+                return record
+        return None
+
+    def _named(self, name: str, card: ImportedCard) -> Record | None:
+        """The one record without an Oracle ID that is named so (by its English name, or by the id it was given)."""
+        candidates = [r for r in self.by_name.get(name_key(name), []) if not isinstance(r.data.get("oracle_id"), str)]
         if len(candidates) != 1:
             # a record named by hand, whose id is the slug of the card's name (as importers made them before Oracle IDs)
-            record = self.by_id.get(slug(card.name))
+            record = self.by_id.get(slug(name))
             candidates = [record] if record is not None and not isinstance(record.data.get("oracle_id"), str) \
                 and record.id not in self.matched else []
-            if candidates and not self._named(candidates[0], card.name):
+            if candidates and not self._has_name(candidates[0], name):
                 # "Foo's Bar" and a hand record "Foos Bar" share a slug, not a name: a near match is for review,
                 # never a merge (it stamped another card's Oracle ID and text onto the hand record).
                 self.report.notes.append(f"review: card {card.name!r} ({card.oracle_id}) is not matched to the record "
                                          f"'{candidates[0].id}' of a similar name ({candidates[0].path}): a new record "
                                          "is made; merge them by hand if they are the same card")
                 candidates = []
-        if len(candidates) == 1:
-            record = candidates[0]
-            self.by_oracle[card.oracle_id] = record  # a second card of that name is another card
-            self.matched.add(record.id)
-            if record in self.by_name.get(name_key(card.name), []):
-                self.by_name[name_key(card.name)].remove(record)
-            return record
-        return None
+        return candidates[0] if len(candidates) == 1 else None
 
     def _acceptable(self, card: ImportedCard) -> bool:
         """Drop, with a note, what `counterpedia validate` would reject (E190, E191): a card whose name is blank or
@@ -277,7 +290,7 @@ class CardMerger:
         return True
 
     @staticmethod
-    def _named(record: Record, name: str) -> bool:
+    def _has_name(record: Record, name: str) -> bool:
         """Whether the record has no English name yet, or exactly this one."""
         names = record.data.get("names")
         english = names.get("en") if isinstance(names, dict) else None
@@ -362,6 +375,9 @@ class CardMerger:
                     self.report.count(kind, "added")
                 elif isinstance(have, dict) and same_text(have.get("text"), entry["text"]):
                     self.report.count(kind, "unchanged")
+                elif which == "names" and lang == "en" and isinstance(have, dict) \
+                        and any(same_text(have.get("text"), face) for face in faces(card.name)):
+                    self.report.count(kind, "unchanged")  # a record named by hand after one of the card's faces
                 else:
                     shown = have.get("text") if isinstance(have, dict) else have
                     printed = (card.names if which == "names" else card.texts).get(lang)

@@ -12,6 +12,12 @@ from dataclasses import dataclass
 
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff10-\uff5a]")
 _ENGLISH_WORDS = re.compile(r"\b(?:the|you|your|target|when|whenever|this|each|creature|until)\b")
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+
+
+def _without_reminders(text: str) -> str:
+    """The text without its reminder texts: a printing that leaves them out prints the same rules."""
+    return _REMINDER.sub("", text).strip()
 
 
 def wrong_name(lang: str, name: str, english: str | None = None, text_is_wrong: bool = False) -> str | None:
@@ -31,7 +37,7 @@ def wrong_text(lang: str, texts: list[str], english: list[str]) -> str | None:
         return "a Japanese text without a Japanese character"
     if lang == "fr":
         for text, original in zip(texts, english):
-            if text and text.strip() == (original or "").strip() and _ENGLISH_WORDS.search(text):
+            if text and _without_reminders(text) == _without_reminders(original or "") and _ENGLISH_WORDS.search(text):
                 return "a French text that is the English text"
     return None
 
