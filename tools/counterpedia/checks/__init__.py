@@ -22,6 +22,7 @@ from . import (
     references,
     rules,
     schema,
+    shorthands,
 )
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
@@ -36,6 +37,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("differences", differences.check),
     ("existence", existence.check),
     ("excluded", excluded.check),
+    ("shorthands", shorthands.check),
     ("printed names", printed_names.check),
     ("official", official.check),
     ("pattern_rules", pattern_rules.check),
