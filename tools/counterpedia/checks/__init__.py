@@ -8,6 +8,7 @@ from ..diagnostics import Diagnostic
 from ..model.knowledge import KnowledgeBase
 from . import (
     cards,
+    characters,
     collisions,
     cr_names,
     dates,
@@ -44,6 +45,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("cr_names", cr_names.check),
     ("collisions", collisions.check),
     ("cards", cards.check),
+    ("characters", characters.check),
 ]
 
 
