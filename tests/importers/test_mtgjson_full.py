@@ -17,6 +17,7 @@ EXTERNAL = ROOT.parent / "shared" / "data" / "external"
 SHARED = EXTERNAL / "mtgjson-v5-sets-20220425" / "sets"
 SCRYFALL = EXTERNAL / "scryfall-sets-20251103" / "sets"
 JPNAME = EXTERNAL / "mtgwiki-jpname-20250927" / "jpname.json"
+GATHERER = EXTERNAL / "mtgjson-v3-gatherer-20181107" / "sets"
 HEADER = "# Added by `counterpedia import mtgjson`"
 SCRYFALL_HEADER = "# Added by `counterpedia import scryfall --cards`"
 
@@ -33,8 +34,9 @@ def test_the_committed_records_are_what_the_import_of_the_shared_files_produces(
     shutil.copytree(ROOT / "data", data)
     shutil.copytree(ROOT / "catalogue", tmp_path / "catalogue")
     scryfall = sorted(SCRYFALL.glob("*.json.gz"))
-    if not scryfall or not JPNAME.is_file():
-        pytest.skip(f"the shared Scryfall set files or MTG Wiki's name list are not here ({SCRYFALL}, {JPNAME})")
+    if not scryfall or not JPNAME.is_file() or not GATHERER.is_dir():
+        pytest.skip(f"the shared Scryfall set files, MTG Wiki's name list or MTGJSON 3's Gatherer files are not here "
+                    f"({SCRYFALL}, {JPNAME}, {GATHERER})")
     removed = 0
     for path in (data / "cards").rglob("*.yaml"):
         if path.read_text(encoding="utf-8").startswith((HEADER, SCRYFALL_HEADER)):
@@ -45,7 +47,8 @@ def test_the_committed_records_are_what_the_import_of_the_shared_files_produces(
     # in the order they were run: each later import completes the cards of the earlier ones
     for command in (["import", "mtgjson", *map(str, files)],
                     ["import", "scryfall", "--cards", *map(str, scryfall), "--via", "scryfall-sets-20251103"],
-                    ["import", "jpnames", str(JPNAME)]):
+                    ["import", "jpnames", str(JPNAME)],
+                    ["import", "gatherer-rulings", str(GATHERER)]):
         result = subprocess.run([sys.executable, "-m", "counterpedia.commands.cli", *command, "--data", str(data)],
                                 capture_output=True, text=True, env=env)
         assert result.returncode == 0, result.stderr
