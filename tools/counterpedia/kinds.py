@@ -104,7 +104,7 @@ EMBEDDED_SEPARATOR = "/"
 
 # Files outside data/ that follow a schema of their own: file name -> schema kind (its schema is
 # `<schema kind>.schema.json`). The reviewed list of excluded counter kinds is not a record.
-OTHER_FILES = {"excluded-counters.yaml": "excluded-counters"}
+OTHER_FILES = {"excluded-counters.yaml": "excluded-counters", "search-shorthands.yaml": "search-shorthands"}
 
 
 register(Kind(
