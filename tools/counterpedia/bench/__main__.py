@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..cr import locate
 from ..search import relevance
-from . import build, gatherer, loops, machine, memory, report, suite, synthetic, validate
+from . import build, gatherer, loops, machine, memory, report, scryfall_cards, suite, synthetic, validate
 from . import search as search_bench
 from .search import TARGETS
 
@@ -194,6 +194,23 @@ def run_memory(args, data_dir, project, scratch, runs, summary, state) -> None:
     summary.add("import AllPrintings.json, time", report.seconds(figures.run.seconds))
     summary.add("import AllPrintings.json, peak memory", report.megabytes(figures.run.peak_mb),
                 f"< {memory.TARGET_PEAK_MB:.0f} MB", report.verdict(figures.run.peak_mb, memory.TARGET_PEAK_MB))
+    run_scryfall_cards(data_dir, scratch, summary)
+
+
+def run_scryfall_cards(data_dir, scratch, summary) -> None:
+    files = scryfall_cards.set_files()
+    if not files:
+        summary.add("import scryfall --cards", "not measured", f"no set files in {scryfall_cards.SHARED_SETS}")
+        print(f"  not measured: no Scryfall set files in {scryfall_cards.SHARED_SETS}")
+        return
+    figures = scryfall_cards.measure(data_dir, scratch / "memory", files)
+    if not scryfall_cards.report(figures):
+        summary.errors.append(f"counterpedia import scryfall --cards exited {figures.run.status}")
+        return
+    summary.add(f"import scryfall --cards ({len(files)} set files), time", report.seconds(figures.run.seconds))
+    summary.add("import scryfall --cards, peak memory", report.megabytes(figures.run.peak_mb),
+                f"< {scryfall_cards.TARGET_PEAK_MB:.0f} MB",
+                report.verdict(figures.run.peak_mb, scryfall_cards.TARGET_PEAK_MB))
 
 
 def run_gatherer(args, data_dir, project, scratch, runs, summary, state) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..catalogue.excluded import ExcludedListError, default_path, load_excluded
 from ..commands.arguments import ArgumentParser
 from ..storage.writes import WriteError, apply_plan, journal_path, recover
+from .cards_cli import cmd_import_scryfall_cards, register_jpnames
 from .gatherer_cli import add_parser as add_gatherer_parser
 from .mtgjson.pipeline import ImportError_, run
 from .scryfall import COMMAND, ImportFormatError, plan
@@ -23,14 +24,26 @@ def cmd_import_scryfall(args) -> int:
     data_dir = _data_dir(prog, args)
     if data_dir is None:
         return 2
+    if args.version and not _is_date(args.version):
+        print(f"{prog}: --version {args.version!r} is not a YYYY-MM-DD date", file=sys.stderr)
+        return 2
+    if args.cards:
+        if args.oracle_cards or args.rulings or args.all_cards:
+            print(f"{prog}: --cards reads files of card objects alone: give the Oracle Cards, Rulings and All Cards "
+                  "files in another run", file=sys.stderr)
+            return 2
+        return cmd_import_scryfall_cards(args, data_dir)
+    if not args.oracle_cards:
+        print(f"{prog}: give ORACLE_CARDS.json, or --cards FILE… (files of card objects)", file=sys.stderr)
+        return 2
+    if args.via:
+        print(f"{prog}: --via goes with --cards", file=sys.stderr)
+        return 2
     files = [Path(args.oracle_cards)] + [Path(p) for p in (args.rulings, args.all_cards) if p]
     for path in files:
         if not path.is_file():
             print(f"{prog}: {path}: no such file", file=sys.stderr)
             return 2
-    if args.version and not _is_date(args.version):
-        print(f"{prog}: --version {args.version!r} is not a YYYY-MM-DD date", file=sys.stderr)
-        return 2
     lines = []
     try:
         if not args.dry_run:
@@ -137,11 +150,19 @@ def register(sub) -> None:
                     "and with --all-cards their printed Japanese and French names and texts. A field already there is never "
                     "changed: a different value is reported as a conflict.",
     )
-    s.add_argument("oracle_cards", metavar="ORACLE_CARDS.json", help="Scryfall's Oracle Cards bulk file")
+    s.add_argument("oracle_cards", metavar="ORACLE_CARDS.json", nargs="?", help="Scryfall's Oracle Cards bulk file")
     s.add_argument("rulings", metavar="RULINGS.json", nargs="?", help="Scryfall's Rulings bulk file")
     s.add_argument("--all-cards", metavar="ALL_CARDS.json", help="Scryfall's All Cards bulk file (printed names and texts in every language)")
+    s.add_argument("--cards", metavar="FILE", nargs="+",
+                   help="files of Scryfall card objects, one object per printing (the API's set files, one set per "
+                        "file, or the default_cards bulk file; plain or gzipped): the cards that use counters, the set "
+                        "and number of their printings, and the counter kinds they print that the catalogue lacks")
+    s.add_argument("--via", metavar="SOURCE",
+                   help="with --cards: the source record (data/sources/) of the dataset the files are; its `date` is "
+                        "the Oracle texts' version (default: scryfall-bulk-data, dated by --version)")
     s.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
     s.add_argument("--version", metavar="YYYY-MM-DD", help="the date of the Scryfall data, recorded as the Oracle texts' version (default: today)")
     s.add_argument("--dry-run", action="store_true", help="report what would be added, write nothing")
     s.set_defaults(func=cmd_import_scryfall)
+    register_jpnames(import_sub)
     add_gatherer_parser(import_sub)

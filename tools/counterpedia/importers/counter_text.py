@@ -11,7 +11,9 @@ proliferate's "another counter of each kind already there". Anaphoric uses ("tho
 counter") refer to a kind named before and do not count.
 
 Not counters: the verb ("counter target spell", "counter up to one target …", "counter <this card's
-name>", "countered") and the card's own name ("Spell Counter"). A word before "counter(s)" that is no
+name>", "then counter the chosen spell", "countered"), the card's own name ("Spell Counter") and a
+placeholder to fill in ("[keyword] counter"). A possessive ("put CARDNAME's counters on that creature")
+acts on counters of any kind. A word before "counter(s)" that is no
 kind of the catalogue, no excluded kind and no determiner is an **unknown kind** ("hour counter"),
 reported so that the catalogue can be completed.
 """
@@ -24,7 +26,7 @@ from dataclasses import dataclass, field
 
 # "counter" as a verb, after the card's own names are replaced by CARDNAME.
 VERB_RE = re.compile(
-    r"\bcounter(?:s|ed|ing)?\s+(?:target|that|it\b|them|this|the\s+(?:next|first|spell|abilit|copy)|a\s+spell|spells?\b"
+    r"\bcounter(?:s|ed|ing)?\s+(?:target|that|it\b|them|this|the\s+(?:next|first|spell|abilit|copy|chosen)|a\s+spell|spells?\b"
     r"|abilit|up\s+to|all\b|each\s+(?:spell|abilit|other)|any\s+number|CARDNAME|another\s+target)"
     r"|\b(?:is|are|be|been|was|were|being|isn[’']t|aren[’']t|can[’']t\s+be|can\s+be|cannot\s+be)\s+countered\b"
     r"|\bcountered\b|\bcounterspells?\b",
@@ -151,6 +153,11 @@ class CounterScanner:
             before = _WORD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
             word = before.group(1) if before else ""
             bare = word.strip(",;:.()—–-").lower()
+            if bare.startswith("["):
+                continue  # a placeholder to fill in ("it enters with [keyword] counter"): no kind
+            if bare.endswith(("'s", "’s")):
+                scan.any_counter = True  # "put CARDNAME's counters on that creature": its counters, of any kind
+                continue
             if not bare or bare in GENERIC_BEFORE or bare.isdigit() or word.endswith((",", ";", ":", ".", "—", "(")):
                 scan.any_counter = True
             elif bare in ANAPHORIC_BEFORE or bare == "cardname":

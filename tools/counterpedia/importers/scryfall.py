@@ -196,34 +196,39 @@ def scan_all_cards(path: Path, scan: Scan) -> None:
             found = scan.found.get(oracle_id_of(card) or "")
             if found is None:
                 continue
-            where = f"{path}: card {index} ({card.get('name')}, {lang})"
-            wrong = _wrong_type(card, ("printed_name", "printed_text"))
-            if wrong:
-                raise ImportFormatError(f"{where}: {wrong}")
-            if not isinstance(card.get("set"), str) or not isinstance(card.get("collector_number"), str):
-                raise ImportFormatError(f"{where} has no \"set\" or \"collector_number\"")
-            printing = Printing(card["set"].upper(), card["collector_number"],
-                                _date(card.get("released_at"), f"{where} has released_at"))
-            texts = _faces(card, "printed_text")
-            text, text_reason = None, None
-            if len(texts) == len(found.faces) and all(t or not english for t, english in zip(texts, found.faces)) and any(texts):
-                values = [t or "" for t in texts]
-                text, text_reason = FACE_SEPARATOR.join(values), wrong_text(lang, values, found.faces)
-            names = _faces(card, "printed_name")
-            if all(names):
-                name = " // ".join(n for n in names if n)
-                reason = wrong_name(lang, name, found.card.name, text_is_wrong=text_reason is not None)
-                if reason:
-                    scan.skipped.append(Skipped(lang, "name", printing.set_code, printing.number, found.card.name, name, reason))
-                elif printing.newer_than(found.card.names[lang].printing if lang in found.card.names else None):
-                    found.card.names[lang] = Printed(name, printing)
-            if text is not None:
-                if text_reason:
-                    scan.skipped.append(Skipped(lang, "text", printing.set_code, printing.number, found.card.name, text, text_reason))
-                elif printing.newer_than(found.card.texts[lang].printing if lang in found.card.texts else None):
-                    found.card.texts[lang] = Printed(text, printing)
+            add_printed(card, lang, found, scan.skipped, f"{path}: card {index} ({card.get('name')}, {lang})")
     except JSONStreamError as error:
         raise ImportFormatError(f"{path}: {error}") from None
+
+
+def add_printed(card: dict, lang: str, found: _Found, skipped: list[Skipped], where: str) -> None:
+    """One printing's printed name and text in `lang` (Japanese or French), kept when it is the card's most
+    recent printing in that language and not plainly wrong (skipped entries are listed in `skipped`)."""
+    wrong = _wrong_type(card, ("printed_name", "printed_text"))
+    if wrong:
+        raise ImportFormatError(f"{where}: {wrong}")
+    if not isinstance(card.get("set"), str) or not isinstance(card.get("collector_number"), str):
+        raise ImportFormatError(f"{where} has no \"set\" or \"collector_number\"")
+    printing = Printing(card["set"].upper(), card["collector_number"],
+                        _date(card.get("released_at"), f"{where} has released_at"))
+    texts = _faces(card, "printed_text")
+    text, text_reason = None, None
+    if len(texts) == len(found.faces) and all(t or not english for t, english in zip(texts, found.faces)) and any(texts):
+        values = [t or "" for t in texts]
+        text, text_reason = FACE_SEPARATOR.join(values), wrong_text(lang, values, found.faces)
+    names = _faces(card, "printed_name")
+    if all(names):
+        name = " // ".join(n for n in names if n)
+        reason = wrong_name(lang, name, found.card.name, text_is_wrong=text_reason is not None)
+        if reason:
+            skipped.append(Skipped(lang, "name", printing.set_code, printing.number, found.card.name, name, reason))
+        elif printing.newer_than(found.card.names[lang].printing if lang in found.card.names else None):
+            found.card.names[lang] = Printed(name, printing)
+    if text is not None:
+        if text_reason:
+            skipped.append(Skipped(lang, "text", printing.set_code, printing.number, found.card.name, text, text_reason))
+        elif printing.newer_than(found.card.texts[lang].printing if lang in found.card.texts else None):
+            found.card.texts[lang] = Printed(text, printing)
 
 
 @dataclass

@@ -33,6 +33,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "related": {"ja": "関連項目", "en": "Related", "fr": "Voir aussi"},
     "first_set": {"ja": "初出", "en": "First set", "fr": "Première extension"},
     "set": {"ja": "セット", "en": "Set", "fr": "Extension"},
+    "printings": {"ja": "収録（セットとコレクター番号、取り込んだデータにあるもの）", "en": "Printings (set and collector number, as the imported data lists them)",
+                  "fr": "Impressions (extension et numéro de collection, selon les données importées)"},
     "cited_by": {"ja": "このページを参照しているもの", "en": "Cited by", "fr": "Cité par"},
     "nothing_cites": {"ja": "参照しているページはありません。", "en": "Nothing cites this page yet.", "fr": "Aucune page ne cite encore celle-ci."},
     "type": {"ja": "種別", "en": "Type", "fr": "Type"},
