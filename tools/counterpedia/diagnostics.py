@@ -69,6 +69,7 @@ CODES: dict[str, Code] = {
         Code("E171", ERROR, "card file outside its shard folder", "cards live in data/cards/<first character of the id>/<id>.yaml"),
         Code("E172", ERROR, "two cards with one Oracle ID", "an Oracle ID is a card's identity: merge the two records or correct the `oracle_id`"),
         Code("E180", ERROR, "a machine or community name differs from the name printed on cards", "use the printed name: `status: official`, `source: wotc-printed-cards`, its `version` and `printing` (as `counterpedia import mtgjson` writes it)"),
+        Code("E520", ERROR, "a translation batch file is malformed", "a batch is `@@ KEY` lines, each followed by one `ja: …` and one `fr: …` line (see docs/editors/contributing.md)", "memory import"),
         Code("E400", ERROR, "fmt could not format the file without changing its data or a comment", "the file is left as it is: please report it with the file attached", "fmt"),
     ]
 }

@@ -482,7 +482,7 @@ class SiteRenderer:
                     "mechanic": self.mechanic_page}
         pages: dict[str, str] = {urls.index_page("counter"): self.home_page()}
         for kind in kinds.all_kinds():
-            if kind.own_page:
+            if kind.own_page and kind.published:
                 render = designed.get(kind.name, self.record_page)
                 for record in self.kb.all(kind.name):
                     pages[urls.page_path(kind.name, record.id)[0]] = render(record)
@@ -499,7 +499,7 @@ class SiteRenderer:
             if kind_name == "ruling":
                 pages["rulings/by-counter.md"] = self.rulings_by_counter_page()
         for kind in kinds.all_kinds():
-            if kind.name not in indexes and kind.name != "counter":
+            if kind.name not in indexes and kind.name != "counter" and kind.published:
                 pages[kind.index_page] = self.generic_index_page(kind)
         pages["status.md"] = self.status_page()
         if self.archive is not None:
@@ -560,7 +560,8 @@ def nav(lang: str, editor_pages: list[str], full_rules: bool = False, bilingual:
     ]
     placed = {page for entry in entries for value in entry.values()
               for page in ([value] if isinstance(value, str) else [p for item in value for p in item.values()])}
-    entries[-2:-2] = [{t(kind.index_title): kind.index_page} for kind in kinds.all_kinds() if kind.index_page not in placed]
+    entries[-2:-2] = [{t(kind.index_title): kind.index_page} for kind in kinds.all_kinds()
+                      if kind.index_page not in placed and kind.published]
     if editor_pages:
         entries.append({t("editors"): editor_pages})
     return entries

@@ -215,8 +215,9 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
     card_documents = {id(card.document) for card in kb.all("card") if card.document is not None}
     card_paths = {card.path for card in kb.all("card") if card.document is not None}
     for record in kb:
-        if kinds.find(record.kind) is None:
-            continue
+        spec = kinds.find(record.kind)
+        if spec is None or not spec.published:
+            continue  # the translation memory: its texts are searched on the rulings that use them
         if record.kind == "ruling" and record.document is not None and (
                 id(record.document) in card_documents or record.path in card_paths):
             continue  # a ruling of a card, which the knowledge base also lists: it is indexed with its card
