@@ -42,7 +42,7 @@ def test_an_imported_batch_gives_the_rulings_their_texts_with_the_printed_name(v
     assert "ja" not in ruling.data["text"]
     assert main(["memory", "import", str(batch(tmp_path)), "--data", str(data), "--version", "2026-12-01"]) == 0
     assert "added 1 ja and 1 fr" in capsys.readouterr().out
-    shard = data / "memory" / f"{memory.key(TEMPLATE)[:2]}.yaml"
+    shard = data / "translation-memory" / f"{memory.key(TEMPLATE)[:2]}.yaml"
     assert "status: machine" in shard.read_text(encoding="utf-8")
     kb, _ = load(data)
     ruling = kb.get("ruling", "inevitable-betrayal/2021-06-18-aaaaaaaa")
@@ -57,7 +57,7 @@ def test_an_imported_batch_gives_the_rulings_their_texts_with_the_printed_name(v
 def test_importing_twice_changes_nothing_and_an_edit_is_never_overwritten(valid_data, tmp_path, capsys):
     data = with_ruling(valid_data)
     main(["memory", "import", str(batch(tmp_path)), "--data", str(data)])
-    shard = data / "memory" / f"{memory.key(TEMPLATE)[:2]}.yaml"
+    shard = data / "translation-memory" / f"{memory.key(TEMPLATE)[:2]}.yaml"
     edited = shard.read_text(encoding="utf-8").replace("そのマナ総量は０である。", "マナ総量は０。")
     shard.write_text(edited, encoding="utf-8")
     capsys.readouterr()
@@ -75,7 +75,7 @@ def test_a_malformed_batch_is_located_and_nothing_is_written(valid_data, tmp_pat
     err = capsys.readouterr().err
     assert "bad.txt:3:1: error[E520]" in err and "bad.txt:4:4: error[E520]" in err
     assert "Traceback" not in err
-    assert not (data / "memory").exists()
+    assert not (data / "translation-memory").exists()
 
 
 def test_export_lists_what_is_missing_until_it_is_imported(valid_data, tmp_path, capsys):

@@ -156,16 +156,16 @@ register(Kind(
     name_field="title",
 ))
 register(Kind(
-    # The translation memory (issue 17): one file per shard of entries (data/memory/4e.yaml holds the entries whose
+    # The translation memory (issue 17): one file per shard of entries (data/translation-memory/4e.yaml holds the entries whose
     # key starts with 4e), so that 4,000 to 20,000 entries stay a few hundred files for `validate`.
-    "memory", "memory", "memory.schema.json", page="memory/{id}.md", index_page="memory/index.md",
+    "memory", "translation-memory", "memory.schema.json", page="memory/{id}.md", index_page="memory/index.md",
     index_title="memory", i18n_key="kind_memory", search_code="y", name_field=None, embeds="translation",
     published=False,
 ))
 register(Kind(
     # One entry of the memory: an English ruling text with the card's own name set aside (<CARD>), and its
     # Japanese and French texts. A ruling's missing ja/fr texts come from the entry of its English text.
-    "translation", "translations", "memory.schema.json", page="memory/{id}.md", index_page="memory/index.md",
+    "translation", "translations", "translation.schema.json", page="memory/{id}.md", index_page="memory/index.md",
     index_title="memory", i18n_key="kind_translation", search_code="x", text_fields=("text",), name_field=None,
     published=False,
 ))

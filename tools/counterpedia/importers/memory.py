@@ -9,7 +9,7 @@ The batch format, for translators (one file, UTF-8):
     fr: Le paiement de l'entretien cumulatif est toujours facultatif. …
 
 `export` lists the English templates that still lack a Japanese or French text; `plan` turns a batch into the
-shard files of data/memory/ to write, as `machine` texts of source `counterpedia-mt`. An entry already in the
+shard files of data/translation-memory/ to write, as `machine` texts of source `counterpedia-mt`. An entry already in the
 memory is never changed: the same text is skipped (importing twice changes nothing), another text is reported as
 a conflict and kept (a reviewer's correction is never overwritten by a batch).
 """
@@ -164,13 +164,13 @@ def plan(kb: KnowledgeBase, data_dir: Path, batches: list[Batch], version: str) 
                 item_texts[lang] = machine_text(text, as_dict(item_texts.get("en")) or {"text": known[entry_key][0]}, version)
                 result.added[lang] += 1
     for name, data in sorted(shards.items()):
-        path = data_dir / "memory" / f"{name}.yaml"
+        path = data_dir / "translation-memory" / f"{name}.yaml"
         result.writes.append(FileWrite(path, format_data("memory", data)))
     return result
 
 
 def _read_shard(data_dir: Path, name: str) -> Any:
-    path = data_dir / "memory" / f"{name}.yaml"
+    path = data_dir / "translation-memory" / f"{name}.yaml"
     if path.is_file():
         data = round_trip_yaml().load(path.read_text(encoding="utf-8"))
         if isinstance(data, dict):

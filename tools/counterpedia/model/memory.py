@@ -1,6 +1,6 @@
 """The translation memory: a ruling's Japanese and French texts found from its English text.
 
-An entry of the memory (kind `translation`, kept in the shard files of data/memory/) holds an English
+An entry of the memory (kind `translation`, kept in the shard files of data/translation-memory/) holds an English
 *template*: a ruling's English with the card's own name set aside (`<CARD>`, and `<CARD:1>`, `<CARD:2>` for the
 faces of a multi-face card), keyed by the hash of that template, and its Japanese and French texts. Every ruling
 whose English gives that template takes those texts, with the card's name put back in each language: its
@@ -51,7 +51,7 @@ def key(template_text: str) -> str:
 
 
 def shard(entry_key: str) -> str:
-    """The shard file of an entry: the first two hex digits of its key (data/memory/4e.yaml)."""
+    """The shard file of an entry: the first two hex digits of its key (data/translation-memory/4e.yaml)."""
     return entry_key[:2]
 
 
