@@ -128,14 +128,29 @@ def plan(kb: KnowledgeBase, data_dir: Path, batches: list[Batch], version: str) 
     """The shard files to write for `batches` (in order: the first text given for a key wins)."""
     result = ImportResult()
     known = templates(kb)
-    shards: dict[str, Any] = {}  # shard -> its data (round-trip when the file exists)
+    shards: dict[str, Any] = {}  # shard -> its data (round-trip when the file exists), read only when it changes
     positions: dict[str, dict[str, Any]] = {}  # key -> its entry in `shards`
-    for entry in memory.entries(kb):
-        positions.setdefault(entry.local_id, {})
     for batch in batches:
         for entry_key, texts in batch.texts.items():
             if entry_key not in known:
                 result.unknown.append(entry_key)
+                continue
+            loaded = kb.memory.entries.get(entry_key)
+            in_memory = as_dict(loaded.data.get("text")) if loaded is not None else {}
+            todo = {}
+            for lang in memory.MEMORY_LANGS:
+                text = texts.get(lang)
+                existing = in_memory.get(lang)
+                if text is None:
+                    continue
+                if isinstance(existing, dict):
+                    if existing.get("text") == text:
+                        result.unchanged += 1
+                    else:
+                        result.conflicts.append(f"{entry_key} {lang}: the memory has another text ({existing.get('status')}): kept")
+                    continue
+                todo[lang] = text
+            if not todo:
                 continue
             name = memory.shard(entry_key)
             if name not in shards:
@@ -150,17 +165,9 @@ def plan(kb: KnowledgeBase, data_dir: Path, batches: list[Batch], version: str) 
                 shards[name].setdefault("translations", []).append(item)
                 positions[entry_key] = item
             item_texts = item.setdefault("text", {})
-            for lang in memory.MEMORY_LANGS:
-                text = texts.get(lang)
-                if text is None:
-                    continue
-                existing = item_texts.get(lang)
-                if isinstance(existing, dict):
-                    if existing.get("text") == text:
-                        result.unchanged += 1
-                    else:
-                        result.conflicts.append(f"{entry_key} {lang}: the memory has another text ({existing.get('status')}): kept")
-                    continue
+            for lang, text in todo.items():
+                if isinstance(item_texts.get(lang), dict):
+                    continue  # given twice in the batches: the first wins
                 item_texts[lang] = machine_text(text, as_dict(item_texts.get("en")) or {"text": known[entry_key][0]}, version)
                 result.added[lang] += 1
     for name, data in sorted(shards.items()):

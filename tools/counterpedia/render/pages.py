@@ -432,7 +432,17 @@ class SiteRenderer:
                 "own_rules": ", ".join(f"[{n}]({self.linker.rule_link(page, n)})" for n in own) or self.t("no"),
                 "status": status,
             })
-        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page))
+        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page),
+                           counts=self.home_counts())
+
+    def home_counts(self) -> list[dict[str, Any]]:
+        """Per language, the texts shown on the site by status: official, reviewed (community), machine, missing
+        (the translation memory is counted through the rulings that show its texts)."""
+        summary = translation_status.summary(self.kb)
+        shown = [entry for kind, entry in summary.items() if kinds.get(kind).published]
+        return [{"lang": lang, "name": i18n.ENDONYMS[lang],
+                 **{c: sum(entry[lang][c] for entry in shown) for c in ("official", "community", "machine", "missing")}}
+                for lang in LANGS]
 
     def status_page(self) -> str:
         page = "status.md"
