@@ -87,3 +87,17 @@ def test_export_lists_what_is_missing_until_it_is_imported(valid_data, tmp_path,
     capsys.readouterr()
     main(["memory", "export", "--data", str(data)])
     assert memory.key(TEMPLATE) not in capsys.readouterr().out
+
+
+def test_a_malformed_entry_is_located_never_a_traceback(valid_data, in_dir):
+    from counterpedia.checks.validate import validate
+
+    shard = valid_data / "translation-memory" / "ab.yaml"
+    shard.parent.mkdir()
+    shard.write_text('id: "ab"\ntranslations:\n  - id: "ab00000000000000"\n    text: [not, a, map]\n  - just a string\n'
+                     '  - text: {ja: {text: 42}}\n', encoding="utf-8")
+    in_dir(valid_data.parent)
+    _kb, diagnostics = validate([Path("data")])
+    mine = [d for d in diagnostics if d.path == "data/translation-memory/ab.yaml"]
+    assert mine and all(d.line > 1 for d in mine if d.code == "E101")
+    assert {d.code for d in mine} >= {"E101"}

@@ -15,6 +15,7 @@ from . import (
     excluded,
     existence,
     identity,
+    memory,
     official,
     pattern_rules,
     printed_names,
@@ -42,6 +43,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("cr_names", cr_names.check),
     ("collisions", collisions.check),
     ("cards", cards.check),
+    ("memory", memory.check),
 ]
 
 
