@@ -114,7 +114,7 @@ def test_a_new_kind_is_rendered_with_the_generic_pages(new_kinds):
 
 
 def test_a_new_kind_is_searched_on_the_command_line_and_on_the_site(new_kinds, capsys):
-    hits, _lang, _terms = engine.search(engine.build(new_kinds), "whirligig", kind="gadget")
+    hits = engine.search(engine.build(new_kinds), "whirligig", kind="gadget").hits
     assert [(hit.kind, hit.id) for hit in hits] == [("gadget", "whirligig")]
     assert main(["search", "doohickey", "--kind", "gizmo", "--data", str(new_kinds), "--no-cache", "--lang", "en"]) == 0
     assert "[gizmo]" in capsys.readouterr().out

@@ -1,15 +1,17 @@
 """The site's worker and `counterpedia search` read and rank alike: the same inputs, the same results.
 
 docs/assets/javascripts/workers/counterpedia-search.js is a port of counterpedia.search.{normalize,
-japanese, query, rank}: each function is run on the same samples in Chromium and in Python, and the
-whole ranking on the real data's index for every query of the relevance set."""
+japanese, query, rank, typos, shorthands}: each function is run on the same samples in Chromium and in
+Python, and the whole ranking (corrections, "did you mean" and shorthands included) on the real data's
+index for every query of the relevance set, its typo set included."""
 
 from __future__ import annotations
 
 import pytest
 
+from counterpedia.catalogue.shorthands import default_path, meanings
 from counterpedia.model.knowledge import load
-from counterpedia.search import japanese, normalize, rank, relevance, site_index
+from counterpedia.search import japanese, normalize, rank, relevance, shorthands, site_index, typos
 from counterpedia.search.query import parse
 
 from .conftest import ROOT
@@ -25,11 +27,13 @@ SAMPLES = [
     "détruire", "destroyed", "proliferating", "dies", "used", "蓄積カウンターを取り除く", "呪文を打ち消す",
     "忠誠カウンターを増殖する", "戦場に出る", "盾カウンターは何をする", "ある", "\u200bzero\u200bwidth", "🂡 card",
     "Ｗａｌｋｉｎｇ　Ｂａｌｌｉｓｔａ", "qu'il", "aux", "À la", "+poison -rad", "-1/-1 counters",
+    "プレインズウォーカー", "ちゅうせいかうんたー", "ｳｫｰｶｰ", "ヶ月", "ぁぃぅぇぉっゃゅょゎゕゖ",
 ]
 QUERIES = [c.query for c in CASES] + [
     "+1/+1", "prolif", "+stun -untap counter", "the", "de la", "を", "zzyzx", "Walking Ballista", "704.5q",
     "蓄積カウンターを取り除かれる", "marqueur « charge »", "cards milled", "-1/-1", "を プレインズウォーカーの忠誠度 は",
-    "毒カウンター を は", "を は",
+    "毒カウンター を は", "を は", "p1p1", "+1 counter", "P1P1 on a creature", "pw loyalty", "sba", "+sba", "m1m1",
+    "prollifirate", "lyalties", "Doubling SESON", "じゅうせい", "ちゅうせい", "どく", "xqzzyvw",
 ]
 
 
@@ -46,6 +50,25 @@ def worker(browser):
 def test_constants_are_the_same(worker):
     assert worker.evaluate("CounterpediaSearch.SEPARATOR") == normalize.SEPARATOR
     assert set(worker.evaluate("Array.from(CounterpediaSearch.STOP_WORDS)")) == set(normalize.STOP_WORDS)
+    assert worker.evaluate("[CounterpediaSearch.SMALL_KANA, CounterpediaSearch.FULL_KANA]") == [
+        normalize.SMALL_KANA, normalize.FULL_KANA]
+    assert worker.evaluate("""[CounterpediaSearch.MIN_LETTERS, CounterpediaSearch.TWO_EDITS_FROM,
+        CounterpediaSearch.MAX_CORRECTIONS, CounterpediaSearch.CORRECTED_QUALITY]""") == [
+        typos.MIN_LETTERS, typos.TWO_EDITS_FROM, typos.MAX_CORRECTIONS, typos.CORRECTED_QUALITY]
+
+
+def test_distances_and_shorthands_agree(worker):
+    pairs = [["loyalty", "lyalty"], ["ca", "abc"], ["proliferate", "prolifirate"], ["ちゅうせい", "じゅうせい"],
+             ["kitten", "sitting"], ["", "abc"], ["abcdef", "badcfe"]]
+    got = worker.evaluate("pairs => pairs.map(p => [0, 1, 2, 5].map(k => CounterpediaSearch.distance(p[0], p[1], k)))",
+                          pairs)
+    assert got == [[typos.distance(a, b, k) for k in (0, 1, 2, 5)] for a, b in pairs]
+    table = [["p1p1", {"ja": "+1/+1カウンター", "en": "+1/+1 counter", "fr": "marqueur +1/+1"}],
+             ["+1 counter", {"ja": "+1/+1カウンター", "en": "+1/+1 counter", "fr": "marqueur +1/+1"}]]
+    for lang in relevance.LANGS:
+        rows = shorthands.table(table, lang)
+        got = worker.evaluate("([qs, rows]) => qs.map(q => CounterpediaSearch.expandShorthands(q, rows))", [QUERIES, rows])
+        assert got == [list(shorthands.expand(q, rows)) for q in QUERIES], lang
 
 
 def test_folding_splitting_and_stemming_agree(worker):
@@ -82,29 +105,43 @@ def real_kb(real_data):
 
 
 @pytest.mark.parametrize("lang", relevance.LANGS)
-def test_ranking_and_snippets_agree_on_the_real_index(worker, real_kb, lang):
-    index = site_index.build(real_kb, lang)
+def test_ranking_and_snippets_agree_on_the_real_index(worker, real_kb, real_data, lang):
+    table, _problem = meanings(real_kb, default_path(real_data))
+    index = site_index.build(real_kb, lang, None, table)
     data = site_index.decode(index["docs"][0])
     searchable = site_index.searchable(data)
     stem_lang = "fr" if lang == "fr" else "en"
     got = worker.evaluate("""async ([docs, queries, lang, stemLang]) => {
         const S = CounterpediaSearch, index = await S.loadIndex(docs);
         return queries.map(q => {
-          const terms = S.parseQuery(q, stemLang);
-          return S.rank(index, terms, stemLang, null, lang).slice(0, 30).map(r => {
-            const quoted = r.snippetEntry >= 0 ? S.snippet(index.texts[r.snippetEntry], terms, stemLang) : null;
-            return [r.unit, r.score, r.found, r.best, r.snippetEntry,
+          const expanded = S.expandShorthands(q, index.shorthands);
+          const terms = S.parseQuery(expanded[0], stemLang), corrections = S.correct(index, terms, stemLang);
+          const marked = terms.slice();
+          corrections.forEach((keys, n) => keys.forEach(key => marked.push(S.correctedTerm(terms[n], key))));
+          const ranked = S.rank(index, terms, stemLang, null, lang, null, corrections);
+          const shown = (n, key) => S.shownCorrection(index, terms[n], key, stemLang);
+          return [corrections, S.suggestion(q, terms, corrections, ranked, shown), ranked.slice(0, 30).map(r => {
+            const quoted = r.snippetEntry >= 0 ? S.snippet(index.texts[r.snippetEntry], marked, stemLang) : null;
+            return [r.unit, r.score, r.found, r.best, r.snippetEntry, r.corrected,
                     quoted && [quoted[0], quoted[1].map(s => quoted[0].slice(s[0], s[1]))]];
-          });
+          })];
         });
     }""", [index["docs"], QUERIES, lang, stem_lang])
-    for query, js in zip(QUERIES, got):
-        terms = parse(query, stem_lang)
+    for query, (js_corrections, js_suggestion, js) in zip(QUERIES, got):
+        terms = parse(shorthands.expand(query, data["shorthands"])[0], stem_lang)
+        corrections = rank.correct(searchable, terms, stem_lang)
+        marked = terms + [rank.corrected_term(terms[n], key) for n, keys in enumerate(corrections) for key in keys]
+        ranked = rank.rank(searchable, terms, stem_lang, prefer=lang, corrections=corrections)
         mine = []
-        for r in rank.rank(searchable, terms, stem_lang, prefer=lang)[:30]:
+        for r in ranked[:30]:
             quoted = None
             if r.snippet_entry >= 0:
-                text, spans = rank.snippet(searchable.texts[r.snippet_entry], terms, stem_lang)
+                text, spans = rank.snippet(searchable.texts[r.snippet_entry], marked, stem_lang)
                 quoted = [text, [text[a:b] for a, b in spans]]
-            mine.append([r.unit, r.score, [[n, f] for n, f in r.found.items()], r.best, r.snippet_entry, quoted])
+            mine.append([r.unit, r.score, [[n, f] for n, f in r.found.items()], r.best, r.snippet_entry,
+                         [[n, key] for n, key in sorted(r.corrected.items())], quoted])
+        assert js_corrections == corrections, query
         assert js == mine, query
+        suggestion = typos.suggestion(query, terms, corrections, ranked,
+                                      lambda n, key: typos.shown(searchable.vocabulary, terms[n], key, stem_lang))
+        assert js_suggestion == suggestion, query

@@ -245,3 +245,62 @@ def test_a_ruling_on_a_card_is_found_under_its_card_with_its_date(browser):
     assert article["title"] == "歩行バリスタ"                 # the card
     assert ruling["title"] == "裁定 2016-08-23"               # the ruling's date, under its card
     assert "<mark>dies</mark>" in ruling["text"]
+
+
+# (language, typed, the corrected query offered, the word as typed and as corrected in the first result, its page)
+MISTAKES = [
+    ("en", "lyalty counter", "loyalty counter", ("lyalty", "loyalty"), "counters/loyalty.html"),
+    ("ja", "プレインズウォカーの忠誠度", "プレインズウォーカーの忠誠度", ("プレインズウォカー", "プレインズウォーカー"),
+     "rules/planeswalkers.html"),
+    ("fr", "prolifirer", "proliférer", ("prolifirer", "proliférer"), "mechanics/proliferate.html"),
+]
+DID_YOU_MEAN = {"ja": "もしかして:", "en": "Did you mean:", "fr": "Vouliez-vous dire :"}
+
+
+def suggestion_line(page) -> str:
+    line = page.locator(".cp-search-suggestion")
+    return line.text_content().strip() if line.count() and line.is_visible() else ""
+
+
+@pytest.mark.parametrize("lang, typed, offered, words, first", MISTAKES, ids=[m[0] for m in MISTAKES])
+def test_a_typing_mistake_is_corrected_marked_and_did_you_mean_searches_the_correction(site, page, lang, typed,
+                                                                                         offered, words, first):
+    page.goto(url(site, lang, "index.html"))
+    results = search(page, typed)
+    assert site_path(site, lang, results[0]["href"]).split("#")[0] == first, [r["href"] for r in results[:3]]
+    assert suggestion_line(page) == f"{DID_YOU_MEAN[lang]} {offered}"
+    marker = page.locator(".md-search-result__item .cp-search-corrected").first
+    assert marker.is_visible() and words[0] in marker.text_content() and words[1] in marker.text_content()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"search-did-you-mean-{lang}.png"), full_page=False)
+    page.locator(".cp-search-suggestion a").click()   # searches the corrected query
+    page.wait_for_function("!document.querySelector('.cp-search-suggestion') || "
+                           "document.querySelector('.cp-search-suggestion').hidden", timeout=15_000)
+    assert page.locator("input.md-search__input").input_value() == offered
+    page.wait_for_function("document.querySelector('.md-search-result__item') && "
+                           "!document.querySelector('.md-search-result__item .cp-search-corrected')", timeout=15_000)
+    page.screenshot(path=str(ARTIFACTS / f"search-corrected-query-{lang}.png"), full_page=False)
+
+
+@pytest.mark.parametrize("lang, query, expected", [
+    ("en", "p1p1", "counters/plus1-plus1.html"), ("ja", "sba", ("rules/state-based-actions.html", "glossary.html")),
+    ("fr", "m1m1", "counters/minus1-minus1.html"), ("ja", "ちゅうせい", "counters/loyalty.html"),
+    ("ja", "どく", "counters/poison.html"), ("fr", "marqueur etourdissement", "counters/stun.html"),
+])
+def test_shorthands_readings_and_accentless_words_find_their_page_first(site, page, lang, query, expected):
+    page.goto(url(site, lang, "index.html"))
+    results = search(page, query)
+    first = site_path(site, lang, results[0]["href"]).split("#")[0]
+    assert first in (expected if isinstance(expected, tuple) else (expected,)), [r["href"] for r in results[:3]]
+    assert suggestion_line(page) == ""   # nothing was corrected: nothing is offered
+
+
+def test_a_reading_one_kana_off_finds_the_name_below_the_reading_typed(site, page):
+    """じゅうせい is the reading of 獣性 (a card) and one kana from 忠誠's: the card first, the counter marked corrected."""
+    page.goto(url(site, "ja", "index.html"))
+    results = search(page, "じゅうせい")
+    found = [site_path(site, "ja", r["href"]).split("#")[0] for r in results]
+    assert found[0].startswith("cards/") and "counters/loyalty.html" in found[:3], found[:5]
+    assert suggestion_line(page) == ""   # found as typed too
+    shown = " ".join(r["text"] for r in results)
+    assert "かうんたー" not in shown and "じゅうせい を" not in shown   # the readings are ours: never shown

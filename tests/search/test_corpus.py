@@ -52,13 +52,13 @@ def by_id(units) -> dict:
 def test_the_command_line_holds_every_language():
     units = by_id(corpus.units(kb_of(CHARGE)))
     assert {(e.role, e.lang) for e in units[("counter", "charge")].entries} == {
-        ("name", "ja"), ("name", "en"), ("name", "fr"), ("summary", "en")}
+        ("name", "ja"), ("name", "en"), ("name", "fr"), ("reading", "ja"), ("summary", "en")}
 
 
 def test_a_site_holds_its_language_and_the_english_name():
     ja = by_id(corpus.units(kb_of(CHARGE), "ja"))[("counter", "charge")]
     assert [(e.role, e.lang, e.text) for e in ja.entries] == [
-        ("name", "ja", "蓄積カウンター"), ("name", "en", "charge counter"),
+        ("name", "ja", "蓄積カウンター"), ("name", "en", "charge counter"), ("reading", "ja", "ちくせき かうんたー"),
         ("summary", "en", "Charge counters are named by rule 702.44a.")]  # no ja summary: the page shows en
     en = by_id(corpus.units(kb_of(CHARGE), "en"))[("counter", "charge")]
     assert [e.lang for e in en.entries] == ["en", "en"]
@@ -67,7 +67,7 @@ def test_a_site_holds_its_language_and_the_english_name():
 def test_card_texts_and_embedded_rulings():
     units = corpus.units(kb_of(CHARGE, BALLISTA), "ja")
     card = by_id(units)[("card", "walking-ballista")]
-    assert [e.role for e in card.entries] == ["name", "name", "text"]
+    assert [e.role for e in card.entries] == ["name", "name", "reading", "text"]
     assert card.entries[2].lang == "ja"
     ruling = by_id(units)[("ruling", "walking-ballista/2016-08-23-1")]
     assert (ruling.page, ruling.anchor) == ("cards/walking-ballista.html", "ruling-2016-08-23-1")

@@ -30,6 +30,14 @@ def test_fold_text(text, expected):
     assert n.fold_text(text) == expected
 
 
+@pytest.mark.parametrize("variant, plain", [
+    ("プレインズウォーカー", "プレインズウオーカー"), ("ちゅうせい", "ちゆうせい"), ("ヶ月", "ケ月"), ("ｳｫｰｶｰ", "ウオーカー"),
+])
+def test_small_kana_and_half_width_katakana_fold_to_the_same_text(variant, plain):
+    assert n.fold_text(variant) == n.fold_text(plain)
+    assert len(n.fold_text(variant)) == len(n.normalize_text(variant))  # offsets still point at what was typed
+
+
 @pytest.mark.parametrize("token, expected", [
     ("+1/+1", "1/+1"), ("-1/-1", "1/-1"), ("«marqueur»", "marqueur"), ("(rad)", "rad"), ("counter.", "counter"),
     ("Marqueurs", "marqueurs"), ("カウンター", "カウンター"), ("...", ""),

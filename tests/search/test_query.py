@@ -32,7 +32,9 @@ def test_a_query_of_stop_words_only_is_searched_as_typed():
 
 
 def test_a_japanese_particle_typed_apart_is_a_stop_word():
-    assert texts("を プレインズウォーカーの忠誠度 は") == texts("プレインズウォーカーの忠誠度") == ["プレインズウォーカー", "忠誠度"]
+    # looked for with small kana full-size (ウォ as ウオ), shown and named as typed
+    assert texts("を プレインズウォーカーの忠誠度 は") == texts("プレインズウォーカーの忠誠度") == ["プレインズウオーカー", "忠誠度"]
+    assert [t.shown for t in parse("プレインズウォーカーの忠誠度")] == ["プレインズウォーカー", "忠誠度"]
     assert texts("毒カウンター を は") == ["毒", "カウンター"]
 
 

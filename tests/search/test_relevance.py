@@ -8,6 +8,8 @@ import pytest
 
 from counterpedia.model.knowledge import load
 from counterpedia.search import engine, relevance
+from counterpedia.search.normalize import fold_text
+from counterpedia.search.typos import distance
 
 CASES = relevance.load_cases(Path(__file__).with_name("relevance.yaml"))
 STOP = {"ja": ("を", "は"), "en": ("the", "of a"), "fr": ("de la", "les")}
@@ -19,18 +21,32 @@ def index(real_data, tmp_path_factory):
     return built
 
 
-def test_the_set_has_twenty_questions_per_language():
+def test_the_set_has_twenty_questions_and_twenty_typos_per_language():
     for lang in relevance.LANGS:
-        assert len([c for c in CASES if c.lang == lang]) >= 20
+        assert len([c for c in relevance.questions(CASES) if c.lang == lang]) >= 20
+        assert len([c for c in relevance.typos(CASES) if c.lang == lang]) >= 20
     assert {c.query for c in CASES if c.issue == 12} == {
         "marqueur de charge", "proliferate planeswalker", "stun counter untapped", "蓄積カウンターを取り除く"}
 
 
+@pytest.mark.parametrize("case", relevance.typos(CASES), ids=lambda c: f"{c.lang}:{c.query}")
+def test_each_typo_is_one_or_two_edits_from_its_question(case):
+    typed, meant = fold_text(case.query), fold_text(case.typo_of)
+    assert typed != meant and distance(typed, meant, 2) <= 2, (case.query, case.typo_of)
+
+
 @pytest.mark.parametrize("lang", relevance.LANGS)
-def test_ninety_percent_find_their_page_in_the_top_three(index, lang):
-    cases = [c for c in CASES if c.lang == lang]
+@pytest.mark.parametrize("part", [relevance.questions, relevance.typos], ids=["questions", "typos"])
+def test_ninety_percent_find_their_page_in_the_top_three(index, lang, part):
+    cases = [c for c in part(CASES) if c.lang == lang]
     ranks = [relevance.rank_of(relevance.cli_locations(index, c), c.expected) for c in cases]
     assert relevance.precision(ranks, 3) >= 0.9, relevance.misses(cases, ranks)
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.issue == 21], ids=lambda c: f"{c.lang}:{c.query}")
+def test_shorthands_readings_and_accentless_words_of_issue_21_find_their_page_in_the_top_three(index, case):
+    rank = relevance.rank_of(relevance.cli_locations(index, case), case.expected)
+    assert rank is not None and rank <= 3, relevance.cli_locations(index, case)[:5]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.issue == 12], ids=lambda c: c.query)
@@ -39,7 +55,7 @@ def test_the_queries_of_issue_12_find_their_page_in_the_top_three(index, case):
     assert rank is not None and rank <= 3, relevance.cli_locations(index, case)[:5]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.lang}:{c.query}")
+@pytest.mark.parametrize("case", relevance.questions(CASES), ids=lambda c: f"{c.lang}:{c.query}")
 def test_stop_words_never_make_a_query_fail(index, case):
     before = relevance.rank_of(relevance.cli_locations(index, case), case.expected)
     if before is None or before > 3:

@@ -176,7 +176,7 @@ def test_cache_is_reused_then_rebuilt_when_data_changes(data):
     os.utime(record, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10_000_000))
     index, rebuilt = engine.load_index(data)
     assert rebuilt
-    hits, _lang, _terms = engine.search(index, "millstone")
+    hits = engine.search(index, "millstone").hits
     assert hits and hits[0].id == "mill"
 
 
@@ -191,3 +191,41 @@ def test_detect_lang():
     assert engine.detect_lang("créature") == "fr"
     assert engine.detect_lang("les marqueurs") == "fr"
     assert engine.detect_lang("poison counter") is None
+
+
+def test_a_typing_mistake_is_corrected_marked_and_offered(capsys, data):
+    status, out, err = run(capsys, "raddiation", "--data", str(data))   # one letter too many
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "Did you mean: radiation"
+    assert "(corrected: raddiation → radiation)" in out and "rad-counters" in out
+    status, hits = run_json(capsys, "raddiation", "--data", str(data))
+    assert status == 0 and hits[0]["corrected"] == {"raddiation": "radiation"}
+    status, out, err = run(capsys, "raddiation", "--json", "--data", str(data))
+    assert json.loads(out) and "Did you mean: radiation" in err       # --json prints a list, the offer aside
+    status, hits = run_json(capsys, "radiation", "--data", str(data))
+    assert hits[0]["corrected"] == {}                                  # as typed: nothing corrected
+
+
+def test_a_word_too_far_from_any_still_finds_nothing(capsys, data):
+    status, out, err = run(capsys, "xqzzyvw", "--data", str(data))
+    assert status == 1 and out == "" and "nothing found for 'xqzzyvw'" in err and "Traceback" not in err
+
+
+def test_a_reading_finds_the_japanese_name(capsys, data):
+    status, hits = run_json(capsys, "じかん", "--data", str(data))     # 時間カウンター
+    assert status == 0 and (hits[0]["kind"], hits[0]["id"], hits[0]["field"]) == ("counter", "time", "reading")
+    lines = (data / "counters" / "time.yaml").read_text(encoding="utf-8").splitlines()
+    assert "時間カウンター" in lines[hits[0]["line"] - 1]               # yaml: the Japanese name's line
+
+
+def test_shorthands_are_read_from_the_catalogue_beside_the_data(capsys, data):
+    (data.parent / "catalogue").mkdir(exist_ok=True)
+    shorthands = data.parent / "catalogue" / "search-shorthands.yaml"
+    shorthands.write_text("shorthands:\n  - {typed: [tc], means: counter/time, note: a test}\n", encoding="utf-8")
+    status, hits = run_json(capsys, "tc", "--data", str(data))
+    assert status == 0 and hits[0]["id"] == "time"
+    shorthands.write_text("shorthands:\n  - {typed: [tc], means: counter/nope, note: a test}\n", encoding="utf-8")
+    status, out, err = run(capsys, "tc", "--data", str(data))         # the cache sees the list change
+    assert status == 1 and "search-shorthands.yaml:2:26: error[E154] 'counter/nope' names no record" in err
+    assert "Traceback" not in err

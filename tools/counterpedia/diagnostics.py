@@ -59,6 +59,8 @@ CODES: dict[str, Code] = {
         Code("E150", ERROR, "the list of excluded counter kinds is malformed", "see catalogue/excluded-counters.yaml: `counters`, a list of {name, category, reason}", "validate (excluded list)"),
         Code("E151", ERROR, "counter kind both recorded and excluded", "remove it from catalogue/excluded-counters.yaml, or delete the counter record", "validate (excluded list)"),
         Code("E152", ERROR, "no source shows that this counter exists", "cite in `sources` the CR (cr) or a card-text, dataset or wiki source showing a card that prints it"),
+        Code("E153", ERROR, "the list of search shorthands is malformed", "see catalogue/search-shorthands.yaml: `shorthands`, a list of {typed: [text, …], means: KIND/ID, note}; each shorthand listed once", "validate (search shorthands)"),
+        Code("E154", ERROR, "a search shorthand names a record that does not exist", "`means` is KIND/ID of an existing record (counter/plus1-plus1, rule/state-based-actions)", "validate (search shorthands)"),
         Code("E160", ERROR, "counter kind covered by a rule's pattern does not cite it", "add the rule to `rules` (+X/+Y and -X/-Y counters: the +X/+Y rule; keyword counters: the keyword-counter rule)"),
         Code("E161", ERROR, "official text that does not cite a text the publisher published", "cite what Wizards of the Coast published as `source` (cr, cr-ja, wotc-printed-cards, wotc-oracle, release notes, a FAQ) and the copy you read it from as `via`; with no publisher's text behind it, lower `status`"),
         Code("E162", ERROR, "`via` does not name a copy", "`via` names the dataset, wiki or other copy the text was read from: not the text's own source, not our commentary or a machine translation"),

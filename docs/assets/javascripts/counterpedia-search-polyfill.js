@@ -4,12 +4,52 @@
 
    Loaded from extra.polyfills, i.e. in <head>, before Material's bundle creates the worker; after the
    iframe-worker shim, so that it wraps whichever Worker is in use (the shim's, when opened from disk).
-   The fragment keeps the name of Material's worker: workers/counterpedia-search.js#search.<hash>.min.js */
+   The fragment keeps the name of Material's worker: workers/counterpedia-search.js#search.<hash>.min.js
+
+   A result message also carries what Material does not show: the corrected query when a word was found
+   only through a correction ("did you mean", typos.py). It is shown above the list, as a link that
+   searches it. */
 (function () {
   "use strict";
   var Original = window.Worker;
   if (typeof Original !== "function" || Original.__counterpedia) return;
   var MATERIAL = /\/workers\/(search\.[0-9a-f]+\.min\.js)(?:[?#].*)?$/;
+
+  /* "Did you mean: <a>loyalty counter</a>" between Material's count line and its list (Material
+     rewrites both on every result; this line is ours and is rewritten with them). */
+  function showSuggestion(data) {
+    var list = document.querySelector(".md-search-result__list");
+    if (!list || !list.parentNode) return;
+    var line = document.querySelector(".cp-search-suggestion");
+    if (!data || !data.suggestion) {
+      if (line) line.hidden = true;
+      return;
+    }
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "cp-search-suggestion";
+      list.parentNode.insertBefore(line, list);
+    }
+    line.hidden = false;
+    line.textContent = String(data.label || "Did you mean:") + " ";
+    var link = document.createElement("a");
+    link.href = "#";
+    link.textContent = data.suggestion;
+    link.addEventListener("click", function (event) {
+      event.preventDefault();
+      event.stopPropagation();  // Material closes the search on a click on a link of its results
+      var box = document.querySelector("input.md-search__input");
+      if (!box) return;
+      var toggle = document.getElementById("__search");
+      if (toggle && !toggle.checked) toggle.click();
+      box.value = data.suggestion;
+      box.focus();
+      // Material reads the query on keyup (and input): the corrected query is searched as if typed.
+      box.dispatchEvent(new Event("input", {bubbles: true}));
+      box.dispatchEvent(new KeyboardEvent("keyup", {bubbles: true, key: "End"}));
+    });
+    line.appendChild(link);
+  }
 
   function Worker(url, options) {
     var href = String(url);
@@ -20,7 +60,14 @@
     if (match) {
       href = href.slice(0, match.index) + "/workers/counterpedia-search.js#" + match[1];
     }
-    return new Original(href, options);
+    var worker = new Original(href, options);
+    if (match && typeof worker.addEventListener === "function") {
+      worker.addEventListener("message", function (event) {
+        var message = event.data;
+        if (message && message.type === 3) showSuggestion(message.data);  // RESULT
+      });
+    }
+    return worker;
   }
   Worker.prototype = Original.prototype;
   Worker.__counterpedia = true;

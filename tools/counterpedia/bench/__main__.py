@@ -133,7 +133,7 @@ def run_build(args, data_dir, project, scratch, runs, summary, state) -> None:
 
 
 def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> None:
-    queries = search_bench.cli_queries(relevance.load_cases(search_bench.RELEVANCE))
+    queries = search_bench.cli_queries(relevance.questions(relevance.load_cases(search_bench.RELEVANCE)))
     counts = {"shipped": synthetic.imported_size(data_dir)}
     small = synthetic.measure("shipped", data_dir, project, scratch, queries, runs, state.get("ours"), state.get("site"))
     summary.errors += small.errors

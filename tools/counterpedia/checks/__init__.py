@@ -23,6 +23,7 @@ from . import (
     references,
     rules,
     schema,
+    shorthands,
 )
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
@@ -37,6 +38,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("differences", differences.check),
     ("existence", existence.check),
     ("excluded", excluded.check),
+    ("shorthands", shorthands.check),
     ("printed names", printed_names.check),
     ("official", official.check),
     ("pattern_rules", pattern_rules.check),

@@ -216,7 +216,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
 
     @event_priority(-50)  # after Material's search plugin writes the index, before `offline` (-100) copies it
     def on_post_build(self, config) -> None:
-        site_index.write(Path(config.site_dir), self.kb, self.config.lang)
+        site_index.write(Path(config.site_dir), self.kb, self.config.lang, self.data_dir)
         if self.config.api and self.config.lang == "ja":  # the root site: /api/ for every language
 
 

@@ -52,6 +52,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "missing_text": {"ja": "この言語の本文はまだありません。", "en": "No text in this language yet.", "fr": "Pas encore de texte dans cette langue."},
     "official_rules_link": {"ja": "公式総合ルール", "en": "official Comprehensive Rules", "fr": "règles complètes officielles"},
     "no_rulings": {"ja": "裁定はまだありません。", "en": "No rulings yet.", "fr": "Pas encore de décision."},
+    "search_did_you_mean": {"ja": "もしかして:", "en": "Did you mean:", "fr": "Vouliez-vous dire :"},
+    "search_corrected": {"ja": "入力を修正して一致:", "en": "Found with a correction:", "fr": "Trouvé après correction :"},
     "kind_counter": {"ja": "カウンター", "en": "counter", "fr": "marqueur"},
     "kind_rule": {"ja": "ルール", "en": "rule", "fr": "règle"},
     "kind_ruling": {"ja": "裁定", "en": "ruling", "fr": "décision"},

@@ -20,8 +20,12 @@ from .normalize import printable
 DESCRIPTION = """Search every text of the data (names, rules, card texts, rulings, summaries, notes) in
 Japanese, English and French, as a question is asked: function words and particles are ignored
 (marqueur de charge), inflections are folded (untapped finds untap, 取り除かれる finds 取り除く),
-full-width and half-width are the same (＋１/＋１ = +1/+1), accents do not matter. Names come first;
-when no record holds every word, the records holding most of them are shown, marked partial."""
+full-width and half-width are the same (＋１/＋１ = +1/+1), accents do not matter. A word of five letters
+or more that matches nothing is corrected (one typing mistake, two from nine letters: prolifirate finds
+proliferate, marked corrected, and "Did you mean" offers the corrected query); a Japanese name is found
+from its hiragana reading (ちゅうせい); shorthands players type are read as what they mean (p1p1, pw, sba:
+catalogue/search-shorthands.yaml). Names come first; when no record holds every word, the records
+holding most of them are shown, marked partial."""
 
 
 
@@ -80,11 +84,17 @@ def run(args) -> int:
         return 2
     try:
         index, _rebuilt = load_index(data_dir, use_cache=not args.no_cache)
-        hits, lang, _terms = search(index, query, args.lang, args.kind, args.limit)
+        answer = search(index, query, args.lang, args.kind, args.limit)
+        hits = answer.hits
     except SearchError as error:
         print(f"counterpedia search: {printable(str(error))}", file=sys.stderr)
         return 2
     shown = printable(query)
+    if answer.suggestion:
+        # On stderr with --json, whose output stays a list of results.
+        print(f"Did you mean: {printable(answer.suggestion)}", file=sys.stderr if args.json else sys.stdout)
+        if not args.json and hits:
+            print()
     if args.json:
         print(json.dumps([hit.as_json() for hit in hits], ensure_ascii=False, indent=2))
     elif hits:
@@ -93,6 +103,9 @@ def run(args) -> int:
             if number > 1:
                 print()
             head = f"{printable(hit.title)}  [{_label(hit.kind)}]"
+            if hit.corrected:
+                head += "  (corrected: " + ", ".join(f"{printable(typed)} → {printable(fixed)}"
+                                                      for typed, fixed in hit.corrected.items()) + ")"
             if hit.missing:
                 head += f"  (partial: no {', '.join(printable(word) for word in hit.missing)})"
             print(f"\033[1m{head}\033[0m" if color else head)
@@ -103,8 +116,8 @@ def run(args) -> int:
         scope = f" among {args.kind} records" if args.kind else ""
         print(f"counterpedia search: nothing found for '{shown}'{scope}", file=sys.stderr)
     if index.problems:
-        print(f"counterpedia search: {len(index.problems)} file(s) could not be read; their records were not "
-              "searched (run `counterpedia validate`):", file=sys.stderr)
+        print(f"counterpedia search: {len(index.problems)} file(s) could not be read; their records (or "
+              "shorthands) were not searched (run `counterpedia validate`):", file=sys.stderr)
         for problem in index.problems:
             print(printable(problem), file=sys.stderr)
     return 0 if hits and not index.problems else 1

@@ -2,12 +2,16 @@
 
 A *unit* is what a result points at: a record's page or anchor (a counter, a card, a mechanic, a
 quoted-rules page, a glossary term, a source, one ruling), with its *entries*: its texts, each with a
-role that weighs in the ranking (`name` for names and titles, `rule`, `example`, `text` for a card's
+role that weighs in the ranking (`name` for names and titles, `reading` for the hiragana reading of a
+Japanese name, `rule`, `example`, `text` for a card's
 Oracle or printed text, `ruling`, `summary`, `note`). The texts are a record's text fields
 (`counterpedia.model.texts`, as its kind declares them in `counterpedia.kinds`); a field of another name
 than the roles is searched as `text`.
 
 - `units(kb)`: every text in every language (the command line, which shows where to edit).
+- The Japanese name of a counter, card, mechanic, term or quoted-rules page has its reading beside it
+  (`readings`, made by SudachiPy when the index is built), in the command line's index and the
+  Japanese site's.
 - `units(kb, lang)`: what the site in `lang` shows: the names in that language and in English (the
   English name finds the card everywhere), and each other text in that language, else in the
   language the page shows instead (the canonical text). Badges, provenance and the canonical text
@@ -36,7 +40,7 @@ from ..render import i18n, urls
 if TYPE_CHECKING:  # not at run time: the knowledge base brings in ruamel, which `counterpedia search` need not load
     from ..model.knowledge import KnowledgeBase, Record
 
-ROLES = ("name", "rule", "example", "text", "ruling", "summary", "note", "page")
+ROLES = ("name", "reading", "rule", "example", "text", "ruling", "summary", "note", "page")
 # The search role of a text field that is not named after one (counterpedia.model.texts.TextField.role).
 FIELD_ROLES = {"names": "name", "title": "name"}
 
@@ -125,6 +129,17 @@ def _add(unit: Unit, role: str, field_value, keys: tuple, lang: str | None, cano
         unit.entries.append(Entry(role, chosen, prefix + texts[chosen], anchor, (*keys, chosen)))
 
 
+def _add_reading(unit: Unit, field_value, keys: tuple) -> None:
+    """The hiragana reading of the Japanese name, found as a name is (yaml: the Japanese name's line)."""
+    # start-up: SudachiPy and its dictionary are loaded only when an index is built, never by a search
+    from .readings import reading
+
+    name = _texts(field_value).get("ja")
+    read = reading(name) if name else None
+    if read:
+        unit.entries.append(Entry("reading", "ja", read, None, (*keys, "ja")))
+
+
 @cache
 def _labels(key: str) -> dict:
     return {lang: i18n.t(key, lang) for lang in LANGS}
@@ -170,6 +185,8 @@ def _record_unit(record: Record, lang: str | None, page_titles: dict) -> Unit | 
             rule_anchor = urls.rule_anchor(number) if number else None
             prefix = f"{number} " if number and text_field.role == "rule" else ""
         _add(unit, role, text_field.texts, text_field.keys, lang, text_field.canonical, rule_anchor, prefix)
+        if role == "name" and len(text_field.keys) == 1 and lang in (None, "ja"):
+            _add_reading(unit, data.get(text_field.keys[0]), text_field.keys)
     return unit
 
 

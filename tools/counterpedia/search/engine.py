@@ -6,6 +6,11 @@ rows are decoded only when shown) under a fingerprint
 of the data files (paths, sizes, modification times), so a search on unchanged data stats the files,
 loads the cache and runs `rank` (the algorithm the site's worker runs too). Files that could not be
 read are remembered with the index and reported on every search. Nothing here imports ruamel.
+
+A query is read as the site's box reads it: shorthands (catalogue/search-shorthands.yaml, held in the
+cache) replaced by the name they mean, then parsed; a word that matches nothing is corrected (`typos`:
+the vocabulary's tables are held in the cache as strings, read only when a correction is needed), and
+the corrected query is offered ("did you mean").
 """
 
 from __future__ import annotations
@@ -19,18 +24,19 @@ import zlib
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import kinds
 from ..diagnostics import ERROR
 from ..langs import LANGS
-from . import corpus, rank
+from . import corpus, rank, typos
+from . import shorthands as shorthand
 from .normalize import has_japanese
-from .query import Term, parse
+from .query import parse
 from .rank import JoinedTexts
 from .yaml_lines import line_of as locate
 
-FORMAT = 6  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 10  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(
@@ -77,6 +83,7 @@ class Index:
     units: Rows  # [kind, id, page, anchor, [title ja, en, fr], path] per unit
     entries: Rows  # [anchor (a quoted rule's) or null, [keys: where in its record]] per entry
     searchable: rank.Searchable = field(repr=False)
+    shorthands: list = field(default_factory=list)  # [[typed, {lang: the name it means}], …]
 
 
 @dataclass
@@ -93,12 +100,21 @@ class Hit:
     snippet: str
     spans: list  # (start, end) of the marks in snippet
     missing: list  # the query's words it does not hold (a partial match)
+    corrected: dict = field(default_factory=dict)  # a word as typed -> the word it was found as
 
     def as_json(self) -> dict:
         return {"kind": self.kind, "id": self.id, "title": self.title, "url": self.url, "path": self.path,
                 "line": self.line, "score": round(self.score, 3), "field": self.role, "lang": self.lang,
                 "snippet": self.snippet, "marks": [list(s) for s in self.spans],
-                "partial": bool(self.missing), "missing": self.missing}
+                "partial": bool(self.missing), "missing": self.missing, "corrected": self.corrected}
+
+
+class Answer(NamedTuple):
+    hits: list
+    lang: str  # the language of titles and site paths
+    terms: list
+    suggestion: str | None = None  # "did you mean": the query with its corrections
+    shorthands: list = []  # [[shorthand as typed, the name searched for], …]
 
 
 class SearchError(Exception):
@@ -132,6 +148,12 @@ def fingerprint(data_dir: Path) -> str:
         except OSError:
             continue
     listing.sort()
+    shorthands_file = data_dir.resolve().parent / "catalogue" / "search-shorthands.yaml"
+    try:
+        stat = shorthands_file.stat()
+        listing.append(f"{shorthands_file}\0{stat.st_size}\0{stat.st_mtime_ns}")
+    except OSError:
+        pass
     return f"{FORMAT}\0{sys.version}\0{data_dir.resolve()}\n" + "\n".join(listing)
 
 
@@ -146,20 +168,25 @@ def cache_path(data_dir: Path) -> Path:
 
 def build(data_dir: Path, stamp: str | None = None) -> Index:
     # start-up: the knowledge base brings in ruamel (60 ms), which a search from the cached index never needs
+    from ..catalogue.shorthands import default_path, meanings
     from ..model.knowledge import load
 
     kb, problems = load(data_dir)
     unreadable = [d.render() if hasattr(d, "render") else str(d) for d in problems
                   if getattr(d, "severity", ERROR) == ERROR]
+    table, problem = meanings(kb, default_path(data_dir))
+    if problem:
+        unreadable.append(problem)
     units = corpus.units(kb)
     entries = Rows.of([[entry.anchor, list(entry.keys)] for unit in units for entry in unit.entries])
     intern = sys.intern  # one string per role, language and kind in the cache, not one per entry
     searchable = rank.searchable([(intern(u.kind), [(intern(e.role), intern(e.lang), e.text) for e in u.entries])
                                   for u in units])
+    searchable.vocabulary = typos.Vocabulary.of(searchable.texts, searchable.roles)
     searchable.texts = rank.JoinedTexts.of(searchable.texts)
     compact = Rows.of([[u.kind, u.id, u.page, u.anchor, [u.titles.get(lang, u.id) for lang in LANGS], u.path]
                        for u in units])
-    return Index(stamp or fingerprint(data_dir), unreadable, compact, entries, searchable)
+    return Index(stamp or fingerprint(data_dir), unreadable, compact, entries, searchable, table)
 
 
 def _dump(index: Index) -> bytes:
@@ -173,6 +200,8 @@ def _dump(index: Index) -> bytes:
         "roles": found.roles, "langs": found.langs, "owners": _array(found.owners), "kinds": found.kinds,
         "folded": found.folded, "starts": _array(found.starts), "first": _array(found.first),
         "texts": texts.joined, "text_starts": _array(texts.starts),
+        "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
+        "shorthands": index.shorthands,
     })
 
 
@@ -183,8 +212,11 @@ def _load(data: bytes) -> Index | None:
     found = rank.Searchable(stored["roles"], stored["langs"], JoinedTexts(stored["texts"], _ints(stored["text_starts"])),
                             _ints(stored["owners"]), stored["kinds"], stored["folded"], _ints(stored["starts"]),
                             _ints(stored["first"]))
+    if stored.get("vocabulary") is not None:
+
+        found.vocabulary = typos.Vocabulary.load(stored["vocabulary"])
     return Index(stored["fingerprint"], stored["problems"], Rows(stored["units"], _ints(stored["unit_starts"])),
-                 Rows(stored["entries"], _ints(stored["entry_starts"])), found)
+                 Rows(stored["entries"], _ints(stored["entry_starts"])), found, stored.get("shorthands") or [])
 
 
 def load_index(data_dir: Path, use_cache: bool = True) -> tuple[Index, bool]:
@@ -232,30 +264,39 @@ def line_of(path: str, keys: tuple) -> int:
 
 
 def search(index: Index, query: str, lang: str | None = None, kind: str | None = None,
-           limit: int | None = 10) -> tuple[list[Hit], str, list[Term]]:
-    """Ranked hits for `query`, the language their titles are shown in, and the query's terms."""
+           limit: int | None = 10) -> Answer:
+    """Ranked hits for `query`, the language their titles are shown in, the query's terms, the corrected
+    query when a word was found only through a correction, and the shorthands read."""
     if not query or not query.strip():
         raise SearchError("give a query: some words to look for, e.g. `counterpedia search poison`")
     if kind is not None and kinds.find(kind) is None:
         raise SearchError(f"unknown kind '{kind}': use one of {', '.join(kinds.names())}")
     wanted = lang or detect_lang(query)
     stemming = wanted if wanted in ("en", "fr") else "en"
-    terms = parse(query, stemming)
+    expanded, used = shorthand.expand(query, shorthand.table(index.shorthands, wanted or "en"))
+    terms = parse(expanded, stemming)
     if not terms:
         raise SearchError(f"'{query}' holds no word to look for")
     found = index.searchable
+    scans = [rank.scan(found, term, stemming) for term in terms]  # once: correct and rank both read them
+    corrections = rank.correct(found, terms, stemming, scans)
     ranked = rank.rank(found, terms, stemming, {kind} if kind else None, prefer=wanted or "en",
-                       limit=max(limit or 0, 5) if limit else None)
+                       limit=max(limit or 0, 5) if limit else None, corrections=corrections, hits=scans)
     if wanted is None:
         # The query did not say its language: the language the top results matched in, else English.
         langs = [found.langs[r.best] for r in ranked[:5] if r.best >= 0]
         wanted = "fr" if langs and langs.count("fr") > len(langs) / 2 and langs[0] != "en" else "en"
-    hits = []
+    def shown(n: int, key: str) -> str:
+        assert found.vocabulary is not None  # made by the correction that gave `key`
+        return typos.shown(found.vocabulary, terms[n], key, stemming)
+
+    marked = terms + [rank.corrected_term(terms[n], key) for n, keys in enumerate(corrections) for key in keys]
+    hits: list[Hit] = []
     for result in ranked[:limit]:
         unit_kind, unit_id, page, anchor, titles, path = index.units[result.unit]
         quoted = result.snippet_entry if result.snippet_entry >= 0 else result.best
         where = result.best if result.best >= 0 else quoted
-        text, spans = rank.snippet(found.texts[quoted], terms, stemming) if quoted >= 0 else ("", [])
+        text, spans = rank.snippet(found.texts[quoted], marked, stemming) if quoted >= 0 else ("", [])
         entry_anchor, keys = index.entries[where] if where >= 0 else (None, [])
         quoted_anchor = index.entries[quoted][0] if 0 <= quoted != where else None
         anchor = quoted_anchor or entry_anchor or anchor  # the quoted rule's anchor: where the sentence is
@@ -264,5 +305,7 @@ def search(index: Index, query: str, lang: str | None = None, kind: str | None =
         hits.append(Hit(unit_kind, unit_id, titles[LANGS.index(wanted)], url, path,
                         line_of(path, tuple(keys)) if where >= 0 else 1, result.score,
                         found.roles[where] if where >= 0 else "", found.langs[where] if where >= 0 else wanted,
-                        text, spans, missing))
-    return hits, wanted, terms
+                        text, spans, missing,
+                        {typos.as_typed(query, terms[n].typed): shown(n, key)
+                         for n, key in sorted(result.corrected.items())}))
+    return Answer(hits, wanted, terms, typos.suggestion(query, terms, corrections, ranked, shown), used)

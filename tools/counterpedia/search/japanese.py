@@ -29,8 +29,9 @@ from .normalize import HIRAGANA, KANJI, KATAKANA
 @lru_cache(maxsize=1)
 def _patterns() -> tuple:
     """Compiled when a Japanese query first needs them (the kanji ranges cost milliseconds to compile)."""
-    return (re.compile(f"[{KANJI}]+|[{KATAKANA}]+|[{HIRAGANA}]+"), re.compile(f"^[{KANJI}]+$"),
-            re.compile(f"^[{HIRAGANA}]+$"))
+    # ー after hiragana lengthens it (a reading typed as it sounds: かうんたー), as after katakana.
+    return (re.compile(f"[{KANJI}]+|[{KATAKANA}]+|[{HIRAGANA}][{HIRAGANA}ー]*"), re.compile(f"^[{KANJI}]+$"),
+            re.compile(f"^[{HIRAGANA}][{HIRAGANA}ー]*$"))
 # Particles: a hiragana run starting with one of them after a kanji run ends a noun, not a verb stem.
 PARTICLES = ("を", "が", "の", "に", "は", "で", "と", "も", "へ", "や", "から", "まで", "より")
 # The conjugations of する after a noun: 増殖する, 破壊される, 死亡した, 切削して, 追放せず.

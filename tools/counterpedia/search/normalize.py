@@ -6,8 +6,9 @@ that both give the same results on the same inputs.
 
 - NFKC: full-width `＋１/＋１` and half-width `+1/+1` are the same text; half-width katakana become
   full-width; minus-like dashes (`−1/−1`) are a hyphen-minus.
-- Case and Latin accents are folded: `Créature` -> `creature`, `œ` -> `oe`. Japanese is left alone
-  (decomposing it would turn が into か).
+- Case and Latin accents are folded: `Créature` -> `creature`, `œ` -> `oe`. Japanese is not decomposed
+  (that would turn が into か), but small kana fold to their full-size letters (`ウォーカー` = `ウオーカー`,
+  `ちゅうせい` = `ちゆうせい`), so a variant spelling finds the same text.
 - Stemming (query words only, matched as the beginning of the text's words): a light suffix
   stripper per language that keeps the part shared by a word's inflections: untapped/untap -> untap,
   destroyed -> destroy, counters -> counter, meulées/meuler -> meul, détruit/détruire -> detrui.
@@ -85,11 +86,18 @@ def normalize_text(text: str) -> str:
     return _DASHES_RE.sub("-", unicodedata.normalize("NFKC", text))
 
 
+# Small kana and their full-size letters (NFKC leaves them apart): ァ/ア, っ/つ, ゃ/や, ヶ/ケ…
+SMALL_KANA = "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ"
+FULL_KANA = "あいうえおつやゆよわかけアイウエオツヤユヨワカケ"
+_SMALL_KANA = str.maketrans(SMALL_KANA, FULL_KANA)
+
+
 def fold_text(text: str) -> str:
-    """`normalize_text`, lower case, Latin accents removed (œ -> oe, æ -> ae, ß -> ss). Japanese is unchanged."""
+    """`normalize_text`, lower case, Latin accents removed (œ -> oe, æ -> ae, ß -> ss), small kana full-size
+    (ゅ -> ゆ). Japanese is otherwise unchanged."""
     text = normalize_text(text).lower()
     text = _ACCENTED_RE.sub(_strip_accent, text)
-    return text.replace("œ", "oe").replace("æ", "ae").replace("ß", "ss")
+    return text.replace("œ", "oe").replace("æ", "ae").replace("ß", "ss").translate(_SMALL_KANA)
 
 
 _FOLDED_CHARS: dict[str, str] = {}

@@ -52,6 +52,15 @@ def _typed_prefix(piece: str, length: int) -> str:
     return piece[starts[lead]:starts[end]]
 
 
+def _as_typed(piece: str, folded: str, text: str, start: int) -> tuple[str, int]:
+    """`text` (a part of the folded piece) as typed in `piece` (ウォ, not the folded ウオ), and where to look
+    for the next part. Folding Japanese changes no length, so the offsets are the same."""
+    at = folded.find(text, start)
+    if at < 0 or len(folded) != len(piece):
+        return text, start
+    return piece[at:at + len(text)], at + len(text)
+
+
 def parse(query: str, lang: str = "en") -> list[Term]:
     """The terms of `query`; `lang` chooses the stemming rules of Latin-script words (fr, else English)."""
     terms: list[Term] = []
@@ -65,8 +74,10 @@ def parse(query: str, lang: str = "en") -> list[Term]:
             if has_japanese(piece):
                 folded = fold_text(piece)
                 found = japanese.words(folded)  # particles alone (を, は) are stop words of their own
+                at = 0
                 for text, is_stem in found or japanese.terms(folded):
-                    (terms if found else stopped).append(Term(text, "stem" if is_stem else "ja", text, presence, text))
+                    typed, at = _as_typed(piece, folded, text, at)
+                    (terms if found else stopped).append(Term(text, "stem" if is_stem else "ja", typed, presence, typed))
                 continue
             token = fold_token(piece)
             if not token:

@@ -6,7 +6,10 @@ same constants); tests/browser runs both on the same index and queries and compa
 Matching, in the folded text of each entry (normalize.fold_text):
 - a `word` term matches at the beginning of a word: fully (quality 1) when the word is the term or
   stems to it (untapped -> untap), else as a prefix (quality 0.7: prolif in proliferate);
-- a `ja` term matches as a substring; a `stem` term (取り除) where a hiragana follows and no kanji precedes.
+- a `ja` term matches as a substring; a `stem` term (取り除) where a hiragana follows and no kanji precedes;
+- a term that matches nothing is corrected (`typos`): its corrections match at CORRECTED_QUALITY times
+  the quality above, and the result records which one it used.
+A name's reading (`readings`: ちゅうせい かうんたー) is searched as a name, without its spaces.
 
 Ranking: no query word is required (no dead ends), every word weighs by its rarity among the units
 (idf = ln(1 + N / units holding it)), and a unit's score is
@@ -28,21 +31,23 @@ import heapq
 import math
 import re
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from .. import kinds as record_kinds
-from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_map, fold_text, stem
+from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_map, fold_text, fold_token, stem
 from .query import EXCLUDED, REQUIRED, Term
+from .typos import CORRECTED_QUALITY, Vocabulary, allowed_edits, candidates
 
-ROLE_WEIGHTS = {"name": 1.0, "rule": 0.8, "text": 0.8, "example": 0.6, "ruling": 0.7, "summary": 0.7,
+ROLE_WEIGHTS = {"name": 1.0, "reading": 1.0, "rule": 0.8, "text": 0.8, "example": 0.6, "ruling": 0.7, "summary": 0.7,
                 "note": 0.5, "page": 0.5}
 PREFIX_QUALITY = 0.7
 NAME, COVERAGE, FOCUS, TEXT = 100.0, 20.0, 10.0, 5.0
 # The word every counter's name has: "poison" is the whole name of the poison counter.
 GENERIC_WORDS = frozenset({"counter", "counters", "marqueur", "marqueurs"})
-GENERIC_JA = "カウンター"
+GENERIC_JA = ("カウンター", "かうんたー")  # and its reading
+NAME_ROLES = ("name", "reading")  # a name, or a name's hiragana reading
 SNIPPET_WIDTH = 160
 
 
@@ -82,6 +87,7 @@ class Searchable:
     folded: str  # every entry's folded text, each followed by "\x00"
     starts: list
     first: list  # per unit: its first entry (entries of a unit are contiguous)
+    vocabulary: Vocabulary | None = None  # typos.Vocabulary, made when a query first needs a correction
 
 
 def searchable(units_entries: list[tuple[str, list[tuple[str, str, str]]]]) -> Searchable:
@@ -100,12 +106,18 @@ def searchable(units_entries: list[tuple[str, list[tuple[str, str, str]]]]) -> S
             langs.append(lang)
             texts.append(text)
             owners.append(number)
-    folded_parts = [fold_text(text).replace("\x00", " ") + "\x00" for text in texts]
+    folded_parts = [fold_entry(text, role) + "\x00" for text, role in zip(texts, roles)]
     starts, offset = [], 0
     for part in folded_parts:
         starts.append(offset)
         offset += len(part)
     return Searchable(roles, langs, texts, owners, kinds, "".join(folded_parts), starts, first)
+
+
+def fold_entry(text: str, role: str) -> str:
+    """An entry's text as it is searched: folded; a reading without the spaces between its words."""
+    folded = fold_text(text).replace("\x00", " ")
+    return folded.replace(" ", "") if role == "reading" else folded
 
 
 def folded_entry(index: Searchable, entry: int) -> str:
@@ -178,9 +190,14 @@ def _ja_countable() -> re.Pattern:
     return re.compile(f"[{KANJI}{KATAKANA}]")  # compiled when first needed: kanji ranges are slow to compile
 
 
-def name_coverage(folded: str, kind: str, terms: list[Term], lang: str) -> float:
+@lru_cache(maxsize=1)
+def _reading_countable() -> re.Pattern:
+    return re.compile(f"[{HIRAGANA}{KATAKANA}]")
+
+
+def name_coverage(folded: str, kind: str, terms: list[Term], lang: str, reading: bool = False) -> float:
     """The share of a name's characters that the query's words cover (stop words, hiragana, and the
-    "counter" of a counter's name not counted)."""
+    "counter" of a counter's name not counted; in a reading, every kana counts but the reading of カウンター)."""
     countable = [False] * len(folded)
     for match in _LATIN_WORDS.finditer(folded):
         word = match.group(0)
@@ -188,12 +205,13 @@ def name_coverage(folded: str, kind: str, terms: list[Term], lang: str) -> float
             continue
         for i in range(match.start(), match.end()):
             countable[i] = True
-    for match in _ja_countable().finditer(folded):
+    for match in (_reading_countable() if reading else _ja_countable()).finditer(folded):
         countable[match.start()] = True
     if kind == "counter":
-        for match in re.finditer(GENERIC_JA, folded):
-            for i in range(match.start(), match.end()):
-                countable[i] = False
+        for generic in GENERIC_JA:
+            for match in re.finditer(generic, folded):
+                for i in range(match.start(), match.end()):
+                    countable[i] = False
     total = sum(countable)
     if not total:
         return 0.0
@@ -224,16 +242,46 @@ class Ranked:
     found: dict  # term index -> True/False
     best: int  # the entry that answers best (a name when the name matched)
     snippet_entry: int  # the entry to quote (-1: none)
+    corrected: dict = field(default_factory=dict)  # term index -> the correction it was found as
 
     @property
     def partial(self) -> bool:
         return not all(self.found.values())
 
 
+def corrected_term(term: Term, key: str) -> Term:
+    """The term looked for in place of `term`, as corrected to `key`."""
+    return Term(key, term.kind, key, term.presence, term.typed)
+
+
+def correct(index: Searchable, terms: list[Term], lang: str, hits: list | None = None) -> list[list[str]]:
+    """Per term, the corrections to look for (typos.candidates): [] when it is not a word that is corrected,
+    or matches anything as typed, unless it is in hiragana: a reading typed by ear has homophones
+    (じゅうせい is 獣性 and, one kana off, 忠誠), so it is corrected even when it matches. The index's
+    vocabulary is made on the first correction needed. `hits`: the terms' scans, when already made (`scan`):
+    a word that matches nothing is then not looked for again."""
+    found: list[list[str]] = []
+    for n, term in enumerate(terms):
+        edits, table = allowed_edits(term)
+        matched = bool(hits[n]) if hits is not None else edits and pattern(term).search(index.folded)
+        if not edits or (table != "hiragana" and matched):
+            found.append([])
+            continue
+        if index.vocabulary is None:
+            index.vocabulary = Vocabulary.of(index.texts, index.roles)
+        typed = fold_token(term.typed) if table == "latin" else None
+        found.append(candidates(term.text, index.vocabulary.table(table, lang), edits, typed))
+    return found
+
+
 def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = None,
-         prefer: str | None = None, limit: int | None = None) -> list[Ranked]:
+         prefer: str | None = None, limit: int | None = None, corrections: list | None = None,
+         hits: list | None = None) -> list[Ranked]:
     """The units matching at least one term, best first (the first `limit`). `prefer`: the language
     whose text is quoted when several match equally (the command line holds every language).
+    `corrections`: per term, what to look for instead when it matches nothing (`correct`); a unit that
+    holds a word as typed comes before every unit that holds it only corrected (the first key of the sort:
+    how many such words it holds as typed).
 
     With a `limit`, units are scored group by group (the same terms, a matched name or not, the same
     kind), best bound first, and the groups whose bound is below the limit-th score are skipped: the
@@ -241,7 +289,21 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
     active = [n for n, term in enumerate(terms) if term.presence != EXCLUDED]
     if not active:
         return []
-    hits = [scan(index, term, lang) for term in terms]  # term -> {entry: quality}
+    # term -> {entry: quality} (copied: the corrections are merged into them)
+    hits = [dict(found) for found in hits] if hits is not None else [scan(index, term, lang) for term in terms]
+    mixed = [n for n, keys in enumerate(corrections or ()) if keys and hits[n]]  # found as typed and corrected
+    as_typed = [{index.owners[e] for e in hits[n]} for n in mixed]
+    via: list[dict] = [{} for _ in terms]  # term -> {entry: the correction it was found as}
+    variants = list(terms)  # every term looked for, corrections included: they cover a name too
+    for n, keys in enumerate(corrections or ()):
+        for v, key in enumerate(keys):
+            fixed = corrected_term(terms[n], key)
+            variants.append(fixed)
+            for entry, q in scan(index, fixed, lang).items():
+                q = q * CORRECTED_QUALITY
+                if q > hits[n].get(entry, 0.0):
+                    hits[n][entry] = q
+                    via[n][entry] = v
     owners, roles, unit_kinds = index.owners, index.roles, index.kinds
     holders = [set(map(owners.__getitem__, found)) for found in hits]
     weights = [math.log(1 + len(unit_kinds) / max(len(units), 1)) for units in holders]
@@ -257,7 +319,7 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
             present[unit] = present.get(unit, 0) | bit
     named: set[int] = set()  # units with a name that holds a term
     for n in active:
-        named.update(owners[e] for e in hits[n] if roles[e] == "name")
+        named.update(owners[e] for e in hits[n] if roles[e] in NAME_ROLES)
     groups: dict[tuple, list[int]] = {}
     for unit, bits in present.items():
         if bits & excluded or bits & required != required or not bits & active_mask:
@@ -265,10 +327,11 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
         kind = unit_kinds[unit]
         if kinds is not None and kind not in kinds:
             continue
-        groups.setdefault((bits, unit in named, kind), []).append(unit)
+        tier = sum(1 for units in as_typed if unit in units) if as_typed else 0
+        groups.setdefault((bits, unit in named, kind, tier), []).append(unit)
 
     def bound(key: tuple) -> float:
-        bits, has_name, kind = key
+        bits, has_name, kind, _tier = key
         share = sum(weights[n] for n in active if bits >> n & 1) / total  # coverage; no text holds more
         return ((NAME if has_name else 0.0) + COVERAGE + FOCUS + TEXT * (1.0 if has_name else 0.8)) * share \
             + bonus.get(kind, 0.0)
@@ -276,28 +339,52 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
     rows: list[tuple] = []
     best_scores: list[float] = []  # a min-heap of the `limit` best scores so far
     for key in sorted(groups, key=bound, reverse=True):
-        if limit and len(best_scores) >= limit and bound(key) + 1e-6 < best_scores[0]:
+        if limit and not mixed and len(best_scores) >= limit and bound(key) + 1e-6 < best_scores[0]:
             break
         for unit in groups[key]:
-            row = _score(index, terms, active, hits, weights, total, unit, key[0], lang, prefer, bonus)
+            row = _score(index, variants, active, hits, weights, total, unit, key[0], lang, prefer, bonus)
+            row = (*row, _corrections_used(hits, via, corrections, index, unit, key[0]), key[3])
             rows.append(row)
             if limit:
                 if len(best_scores) < limit:
                     heapq.heappush(best_scores, row[0])
                 elif row[0] > best_scores[0]:
                     heapq.heapreplace(best_scores, row[0])
-    rows.sort(key=lambda row: (-row[0], row[1]))
-    return [Ranked(unit, score, {n: bool(bits >> n & 1) for n in active}, best, snippet_entry)
-            for score, unit, bits, best, snippet_entry in rows[:limit]]
+    rows.sort(key=lambda row: (-row[6], -row[0], row[1]))
+    return [Ranked(unit, score, {n: bool(bits >> n & 1) for n in active}, best, snippet_entry, used)
+            for score, unit, bits, best, snippet_entry, used, _tier in rows[:limit]]
+
+
+def _corrections_used(hits: list, via: list, corrections: list | None, index: Searchable, unit: int,
+                      bits: int) -> dict:
+    """term -> the correction a unit holds it as (its best match; the first correction when equal)."""
+    used = {}
+    start = index.first[unit]
+    end = index.first[unit + 1] if unit + 1 < len(index.first) else len(index.roles)
+    for n, found in enumerate(via):
+        if not found or not bits >> n & 1:
+            continue
+        if any(entry in hits[n] and entry not in found for entry in range(start, end)):
+            continue  # it holds the word as typed
+        best = None
+        for entry in range(start, end):
+            if entry in found:
+                key = (hits[n][entry], -found[entry])
+                if best is None or key > best:
+                    best = key
+        if best is not None and corrections is not None:
+            used[n] = corrections[n][-best[1]]
+    return used
 
 
 def _score(index: Searchable, terms: list[Term], active: list, hits: list, weights: list, total: float, unit: int,
            bits: int, lang: str, prefer: str | None, bonus: dict[str, float]) -> tuple:
-    """(score, unit, bits, best entry, entry to quote) of one unit (see the module's docstring)."""
+    """(score, unit, bits, best entry, entry to quote) of one unit (see the module's docstring). `terms`: the
+    query's terms, then their corrections (`hits` and `active` are the query's)."""
     roles, langs = index.roles, index.langs
     start = index.first[unit]
     end = index.first[unit + 1] if unit + 1 < len(index.first) else len(roles)
-    best_role = [0.0] * len(terms)
+    best_role = [0.0] * len(hits)
     held = []  # (entry, the weight of the query it holds)
     for entry in range(start, end):
         mass, found = 0.0, False
@@ -323,8 +410,9 @@ def _score(index: Searchable, terms: list[Term], active: list, hits: list, weigh
         share = mass / total
         if share > focus:
             focus = share
-        if roles[entry] == "name":
-            covered = name_coverage(folded_entry(index, entry), index.kinds[unit], terms, lang) * share
+        if roles[entry] in NAME_ROLES:
+            covered = name_coverage(folded_entry(index, entry), index.kinds[unit], terms, lang,
+                                    roles[entry] == "reading") * share
             if name_entry == -1 or covered > name:
                 name, name_entry = covered, entry
         elif (share, langs[entry] == prefer) > snippet_key:

@@ -2,7 +2,8 @@
 
 A result list is reduced to its distinct pages in order (several rulings of one card are one page);
 a case is answered at rank r when the r-th page is one of its `expected` (an expected anchor must be
-the result's anchor too).
+the result's anchor too). The typo set (cases with `typo_of`, issue 21) is reported apart from the
+questions.
 """
 
 from __future__ import annotations
@@ -23,12 +24,22 @@ class Case:
     query: str
     expected: tuple
     issue: int | None = None
+    typo_of: str | None = None  # the question this one misspells (the typo set)
 
 
 def load_cases(path: Path) -> list[Case]:
     data = YAML(typ="safe").load(Path(path).read_text(encoding="utf-8"))
-    return [Case(lang, str(item["query"]), tuple(item["expected"]), item.get("issue"))
+    return [Case(lang, str(item["query"]), tuple(item["expected"]), item.get("issue"),
+                 str(item["typo_of"]) if item.get("typo_of") is not None else None)
             for lang in LANGS for item in data.get(lang) or []]
+
+
+def questions(cases: list[Case]) -> list[Case]:
+    return [case for case in cases if case.typo_of is None]
+
+
+def typos(cases: list[Case]) -> list[Case]:
+    return [case for case in cases if case.typo_of is not None]
 
 
 def rank_of(locations: list[str], expected: tuple) -> int | None:
@@ -53,7 +64,7 @@ def precision(ranks: list, k: int) -> float:
 def cli_locations(index, case: Case, limit: int = 20) -> list[str]:
     """The site paths (no language prefix) `counterpedia search --lang L` gives for the case's query."""
 
-    hits, _lang, _terms = search(index, case.query, case.lang, None, limit)
+    hits = search(index, case.query, case.lang, None, limit).hits
     prefix = LANG_PREFIX[case.lang]
     return [hit.url[len(prefix):] if hit.url.startswith(prefix) else hit.url for hit in hits]
 

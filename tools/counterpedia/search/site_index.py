@@ -14,9 +14,16 @@ on the page it opens). Our worker (docs/assets/javascripts/workers/counterpedia-
 and the payload, once inflated (DecompressionStream, in every browser since 2023), is
 
     {"pages": [[path, title], …],
-     "units": [[page, anchor, kind, heading, [[role, text, anchor?], …]], …]}
+     "units": [[page, anchor, kind, heading, [[role, text, anchor?], …]], …],
+     "shorthands": [[[word, …], name], …], "labels": {"did_you_mean": …, "corrected": …},
+     "vocabulary": {table name: its text, …}}
 
-with one-letter kind and role codes (each kind's `search_code` in the registry, ROLE_CODES). Compression brings an index of about
+with one-letter kind and role codes (each kind's `search_code` in the registry, ROLE_CODES); the shorthands of
+catalogue/search-shorthands.yaml as the names they mean in the site's language, the longest first
+(`shorthands.table`); the site's words for "did you mean" and for a result found through a correction;
+the words of its texts that a misspelt word is corrected to (typos.Vocabulary: the Latin-script words'
+stems for the site's language, the katakana words, and on the Japanese site the names' readings),
+made here once rather than in every reader's browser. Compression brings an index of about
 3.5 MB of text at the imported data's size to about 1 MB: under the 4 MB target with room, and the
 browser parses it faster than Lunr's prebuilt index (no inverted index is shipped: the worker scans
 the folded texts, a few milliseconds per word).
@@ -33,15 +40,21 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .. import kinds
+from ..catalogue.shorthands import default_path
+from ..catalogue.shorthands import meanings as read_meanings
+from ..render import i18n
+from . import shorthands
 from .corpus import Entry, Unit
 from .corpus import units as corpus_units
 from .normalize import SEPARATOR
 from .rank import searchable as flatten
+from .typos import Vocabulary, table_name
 
 INDEX_PATH = Path("search") / "search_index.json"
 FORMAT = 1
-ROLE_CODES = {"name": "n", "rule": "r", "example": "e", "text": "t", "ruling": "u", "summary": "s",
-              "note": "o", "page": "p"}
+ROLE_CODES = {"name": "n", "reading": "y", "rule": "r", "example": "e", "text": "t", "ruling": "u",
+              "summary": "s", "note": "o", "page": "p"}
+ROLE_NAMES = {code: role for role, code in ROLE_CODES.items()}
 
 _TAG = re.compile(r"<[^>]+>")
 _SPACE = re.compile(r"\s+")
@@ -84,7 +97,11 @@ def _entry(role: str, text: str) -> Entry:
     return Entry(role, "", text)
 
 
-def payload(record_units: list[Unit], lang: str, extra: Sequence[Unit] = ()) -> dict:
+def labels(lang: str) -> dict:
+    return {"did_you_mean": i18n.t("search_did_you_mean", lang), "corrected": i18n.t("search_corrected", lang)}
+
+
+def payload(record_units: list[Unit], lang: str, extra: Sequence[Unit] = (), meanings: Sequence = ()) -> dict:
     """The compact structure the worker reads (see the module's docstring)."""
     pages: dict[str, int] = {}
     page_list: list[list] = []
@@ -106,17 +123,30 @@ def payload(record_units: list[Unit], lang: str, extra: Sequence[Unit] = ()) -> 
             entries.append(item)
         units.append([pages[unit.page], unit.anchor or "", codes[unit.kind],
                       heading if unit.anchor else "", entries])
-    return {"pages": page_list, "units": units}
+    data = {"pages": page_list, "units": units, "shorthands": shorthands.table(list(meanings), lang),
+            "labels": labels(lang)}
+    data["vocabulary"] = vocabulary(data, lang)
+    return data
 
 
-ROLE_NAMES = {code: role for role, code in ROLE_CODES.items()}
+def vocabulary(data: dict, lang: str) -> dict:
+    """The typos.Vocabulary tables of a payload's texts that its site's searches use."""
+    texts = [entry[1] for unit in data["units"] for entry in unit[4]]
+    roles = [ROLE_NAMES[entry[0]] for unit in data["units"] for entry in unit[4]]
+    names = [table_name("latin", lang), "katakana"] + (["hiragana"] if lang == "ja" else [])
+    return Vocabulary.of(texts, roles).dump(names)
+
+
 
 
 def searchable(data: dict):
     """The payload as the worker reads it (siteIndex in the worker): for tests and the benchmark."""
     names = {code: kind for kind, code in kind_codes().items()}
-    return flatten([(names[unit[2]], [(ROLE_NAMES[entry[0]], "", entry[1]) for entry in unit[4]])
-                    for unit in data["units"]])
+    found = flatten([(names[unit[2]], [(ROLE_NAMES[entry[0]], "", entry[1]) for entry in unit[4]])
+                     for unit in data["units"]])
+    if data.get("vocabulary"):
+        found.vocabulary = Vocabulary.load(data["vocabulary"])
+    return found
 
 
 def encode(data: dict) -> str:
@@ -129,13 +159,14 @@ def decode(doc: dict) -> dict:
     return json.loads(gzip.decompress(base64.b64decode(doc["gzip"])).decode("utf-8"))
 
 
-def build(kb, lang: str, material_index: dict | None = None) -> dict:
-    """The search index of the site in `lang`: the knowledge base's units plus Material's other pages."""
+def build(kb, lang: str, material_index: dict | None = None, meanings: Sequence = ()) -> dict:
+    """The search index of the site in `lang`: the knowledge base's units plus Material's other pages, and
+    the shorthands (`catalogue.shorthands.meanings`)."""
     material_index = material_index or {}
     config = dict(material_index.get("config") or {})
     config.update({"lang": ["en"], "separator": SEPARATOR, "pipeline": [],
                    "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}})
-    data = payload(corpus_units(kb, lang), lang, page_units(material_index.get("docs") or []))
+    data = payload(corpus_units(kb, lang), lang, page_units(material_index.get("docs") or []), meanings)
     return {"config": config, "docs": [{"counterpedia": FORMAT, "lang": lang, "gzip": encode(data)}]}
 
 
@@ -161,11 +192,16 @@ def links(site_dir: Path) -> dict[str, list[str]]:
     return {"search index": locations(index)} if isinstance(docs[0], dict) and "gzip" in docs[0] else {}
 
 
-def write(site_dir: Path, kb, lang: str) -> int:
-    """Replace SITE/search/search_index.json with ours; its size in bytes."""
+def write(site_dir: Path, kb, lang: str, data_dir: Path | None = None) -> int:
+    """Replace SITE/search/search_index.json with ours; its size in bytes. `data_dir`: where the data is,
+    beside which catalogue/search-shorthands.yaml is read (a list with problems is left out: `validate`
+    reports them)."""
     path = Path(site_dir) / INDEX_PATH
     material = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    data = json.dumps(build(kb, lang, material), ensure_ascii=False, separators=(",", ":"))
+    meanings: list = []
+    if data_dir is not None:
+        meanings, _problem = read_meanings(kb, default_path(data_dir))
+    data = json.dumps(build(kb, lang, material, meanings), ensure_ascii=False, separators=(",", ":"))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(data, encoding="utf-8")
     return len(data.encode("utf-8"))

@@ -12,6 +12,9 @@
    - Every unit holding a word of the query is ranked (no dead ends); a result lacking some words is
      shown with Material's "missing" line; names rank first; the text shown is the sentence that
      matched, its words marked.
+   - Shorthands (p1p1, pw) are read as the name they mean (shorthands.py); a word that matches nothing
+     is corrected (typos.py: a result found so is marked, and the RESULT message carries the corrected
+     query, which counterpedia-search-polyfill.js offers as "did you mean").
 
    Runs as a real worker (served over http) and inside the iframe-worker shim (opened from disk);
    in a page (no importScripts) it only defines self.CounterpediaSearch, for the tests. */
@@ -64,9 +67,17 @@
     return plain;
   }
 
+  var SMALL_KANA = "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ";
+  var FULL_KANA = "あいうえおつやゆよわかけアイウエオツヤユヨワカケ";
+  var SMALL_KANA_RE = new RegExp("[" + SMALL_KANA + "]", "g");
+
+  function fullKana(c) {
+    return FULL_KANA.charAt(SMALL_KANA.indexOf(c));
+  }
+
   function foldText(text) {
     return normalizeText(text).toLowerCase().replace(ACCENTED_RE, stripAccent)
-      .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/ß/g, "ss");
+      .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/ß/g, "ss").replace(SMALL_KANA_RE, fullKana);
   }
 
   var FOLDED_CHARS = new Map();
@@ -165,9 +176,10 @@
 
   /* -- japanese.py -------------------------------------------------------------------------- */
 
-  var RUNS_RE = new RegExp("[" + KANJI + "]+|[" + KATAKANA + "]+|[" + HIRAGANA + "]+", "g");
+  // ー after hiragana lengthens it (a reading typed as it sounds: かうんたー), as after katakana.
+  var RUNS_RE = new RegExp("[" + KANJI + "]+|[" + KATAKANA + "]+|[" + HIRAGANA + "][" + HIRAGANA + "ー]*", "g");
   var KANJI_RE = new RegExp("^[" + KANJI + "]+$");
-  var HIRAGANA_RE = new RegExp("^[" + HIRAGANA + "]+$");
+  var HIRAGANA_RE = new RegExp("^[" + HIRAGANA + "][" + HIRAGANA + "ー]*$");
   var PARTICLES = ["を", "が", "の", "に", "は", "で", "と", "も", "へ", "や", "から", "まで", "より"];
   var SURU = ["す", "さ", "し", "せ"];
   var QUESTION_WORDS = new Set(["何", "誰", "何故", "何時", "如何"]);
@@ -232,9 +244,14 @@
       }
       split(raw).forEach(function (piece) {
         if (hasJapanese(piece)) {
-          var folded = foldText(piece), words = japaneseWords(folded);  // particles alone are stop words
+          var folded = foldText(piece), words = japaneseWords(folded), at = 0;  // particles alone are stop words
           (words.length ? words : japaneseTerms(folded)).forEach(function (found) {
-            (words.length ? terms : stopped).push(term(found[0], found[1] ? "stem" : "ja", found[0], presence, found[0]));
+            var typed = found[0], where = folded.indexOf(found[0], at);
+            if (where >= 0 && folded.length === piece.length) {  // folding Japanese keeps lengths: ウォ, not ウオ
+              typed = piece.slice(where, where + found[0].length);
+              at = where + found[0].length;
+            }
+            (words.length ? terms : stopped).push(term(found[0], found[1] ? "stem" : "ja", typed, presence, typed));
           });
           return;
         }
@@ -264,15 +281,16 @@
 
   /* -- rank.py ------------------------------------------------------------------------------ */
 
-  var ROLE_WEIGHTS = {name: 1.0, rule: 0.8, text: 0.8, example: 0.6, ruling: 0.7, summary: 0.7, note: 0.5, page: 0.5};
+  var ROLE_WEIGHTS = {name: 1.0, reading: 1.0, rule: 0.8, text: 0.8, example: 0.6, ruling: 0.7, summary: 0.7, note: 0.5, page: 0.5};
   var KIND_BONUS = {counter: 3.0, mechanic: 2.5, term: 2.0, card: 1.5, rule: 1.0, ruling: 0.5, source: 0.0, page: 0.0};
   var PREFIX_QUALITY = 0.7;
   var NAME = 100.0, COVERAGE = 20.0, FOCUS = 10.0, TEXT = 5.0;
   var GENERIC_WORDS = new Set(["counter", "counters", "marqueur", "marqueurs"]);
-  var GENERIC_JA = "カウンター";
+  var GENERIC_JA = ["カウンター", "かうんたー"];  // and its reading
+  var NAME_ROLES = ["name", "reading"];
   var SNIPPET_WIDTH = 160;
   var KINDS = {c: "counter", r: "rule", u: "ruling", k: "card", m: "mechanic", t: "term", s: "source", p: "page"};
-  var ROLES = {n: "name", r: "rule", e: "example", t: "text", u: "ruling", s: "summary", o: "note", p: "page"};
+  var ROLES = {n: "name", y: "reading", r: "rule", e: "example", t: "text", u: "ruling", s: "summary", o: "note", p: "page"};
 
   function escapeRegExp(text) {
     return text.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&");
@@ -310,6 +328,12 @@
     return found;
   }
 
+  /* An entry's text as it is searched: folded; a reading without the spaces between its words. */
+  function foldEntry(text, role) {
+    var folded = foldText(text).replace(/\u0000/g, " ");
+    return role === "reading" ? folded.replace(/ /g, "") : folded;
+  }
+
   /* The index: from the payload of site_index.py, or from plain [kind, [[role, lang, text], …]] units. */
   function searchable(unitsEntries) {
     var roles = [], langs = [], texts = [], owners = [], kinds = [], first = [];
@@ -325,7 +349,7 @@
     });
     var parts = [], starts = [], offset = 0;
     for (var i = 0; i < texts.length; i++) {
-      var part = foldText(texts[i]).replace(/\u0000/g, " ") + "\u0000";
+      var part = foldEntry(texts[i], roles[i]) + "\u0000";
       starts.push(offset);
       offset += part.length;
       parts.push(part);
@@ -371,8 +395,9 @@
 
   var LATIN_WORDS_RE = new RegExp("[" + WORD + "]+", "g");
   var JA_COUNTABLE_RE = new RegExp("[" + KANJI + KATAKANA + "]", "g");
+  var READING_COUNTABLE_RE = new RegExp("[" + HIRAGANA + KATAKANA + "]", "g");
 
-  function nameCoverage(folded, kind, terms, lang) {
+  function nameCoverage(folded, kind, terms, lang, reading) {
     var countable = new Array(folded.length).fill(false), match, i;
     LATIN_WORDS_RE.lastIndex = 0;
     while ((match = LATIN_WORDS_RE.exec(folded)) !== null) {
@@ -380,14 +405,17 @@
       if (STOP_WORDS.has(word) || (kind === "counter" && GENERIC_WORDS.has(word))) continue;
       for (i = match.index; i < match.index + word.length; i++) countable[i] = true;
     }
-    JA_COUNTABLE_RE.lastIndex = 0;
-    while ((match = JA_COUNTABLE_RE.exec(folded)) !== null) countable[match.index] = true;
+    var countableRe = reading ? READING_COUNTABLE_RE : JA_COUNTABLE_RE;
+    countableRe.lastIndex = 0;
+    while ((match = countableRe.exec(folded)) !== null) countable[match.index] = true;
     if (kind === "counter") {
-      var at = folded.indexOf(GENERIC_JA);
-      while (at >= 0) {
-        for (i = at; i < at + GENERIC_JA.length; i++) countable[i] = false;
-        at = folded.indexOf(GENERIC_JA, at + GENERIC_JA.length);
-      }
+      GENERIC_JA.forEach(function (generic) {
+        var at = folded.indexOf(generic);
+        while (at >= 0) {
+          for (i = at; i < at + generic.length; i++) countable[i] = false;
+          at = folded.indexOf(generic, at + generic.length);
+        }
+      });
     }
     var total = 0;
     for (i = 0; i < countable.length; i++) if (countable[i]) total++;
@@ -408,12 +436,57 @@
     return Math.floor(value * 1e9 + 0.5) / 1e9;
   }
 
-  function rank(index, terms, lang, kinds, prefer, limit) {
+  /* The term looked for in place of `t`, as corrected to `key`. */
+  function correctedTerm(t, key) {
+    return term(key, t.kind, key, t.presence, t.typed);
+  }
+
+  /* Per term, the corrections to look for (rank.correct): [] when it is not corrected. */
+  function correct(index, terms, lang) {
+    return terms.map(function (t) {
+      var allowed = allowedEdits(t), edits = allowed[0], kind = allowed[1];
+      if (!edits) return [];
+      if (kind !== "hiragana") {
+        var re = pattern(t);
+        re.lastIndex = 0;
+        if (re.test(index.folded)) return [];
+      }
+      if (!index.vocabulary) return [];
+      return candidates(t.text, vocabularyTable(index.vocabulary, kind, lang), edits,
+                        kind === "latin" ? foldToken(t.typed) : null);
+    });
+  }
+
+  function rank(index, terms, lang, kinds, prefer, limit, corrections) {
     var active = [];
     terms.forEach(function (t, n) { if (t.presence !== EXCLUDED) active.push(n); });
     if (!active.length) return [];
+    corrections = corrections || terms.map(function () { return []; });
     var hits = terms.map(function (t) { return scan(index, t, lang); });
     var owners = index.owners, roles = index.roles, langs = index.langs;
+    var mixed = [], asTyped = [];  // terms found as typed and corrected (hiragana), and their units
+    corrections.forEach(function (keys, n) {
+      if (keys.length && hits[n].size) {
+        mixed.push(n);
+        var units = new Set();
+        hits[n].forEach(function (_q, entry) { units.add(owners[entry]); });
+        asTyped.push(units);
+      }
+    });
+    var via = terms.map(function () { return new Map(); }), variants = terms.slice();
+    corrections.forEach(function (keys, n) {
+      keys.forEach(function (key, v) {
+        var fixed = correctedTerm(terms[n], key);
+        variants.push(fixed);
+        scan(index, fixed, lang).forEach(function (q, entry) {
+          q = q * CORRECTED_QUALITY;
+          if (q > (hits[n].get(entry) || 0.0)) {
+            hits[n].set(entry, q);
+            via[n].set(entry, v);
+          }
+        });
+      });
+    });
     var unitsCount = index.kinds.length;
     var weights = hits.map(function (found) {
       var holders = new Set();
@@ -467,8 +540,9 @@
       (byUnit.get(unit) || []).forEach(function (entry) {
         var share = mass.get(entry) / total;
         focus = Math.max(focus, share);
-        if (roles[entry] === "name") {
-          var covered = nameCoverage(foldedEntry(index, entry), index.kinds[unit], terms, lang) * share;
+        if (NAME_ROLES.indexOf(roles[entry]) >= 0) {
+          var covered = nameCoverage(foldedEntry(index, entry), index.kinds[unit], variants, lang,
+                                     roles[entry] === "reading") * share;
           if (nameEntry === -1 || covered > name) {
             name = covered;
             nameEntry = entry;
@@ -487,10 +561,35 @@
                         (KIND_BONUS[index.kinds[unit]] || 0.0));
       var found = [];
       active.forEach(function (n) { found.push([n, has(bits, n)]); });
-      ranked.push({unit: unit, score: score, found: found, best: best, snippetEntry: snippetEntry});
+      var tier = 0;
+      asTyped.forEach(function (units) { if (units.has(unit)) tier++; });
+      ranked.push({unit: unit, score: score, found: found, best: best, snippetEntry: snippetEntry,
+                   corrected: correctionsUsed(index, hits, via, corrections, unit, bits), tier: tier});
     });
-    ranked.sort(function (a, b) { return b.score - a.score || a.unit - b.unit; });
+    ranked.sort(function (a, b) { return b.tier - a.tier || b.score - a.score || a.unit - b.unit; });
     return limit ? ranked.slice(0, limit) : ranked;
+  }
+
+  /* [[term, the correction a unit holds it as], …] (rank._corrections_used). */
+  function correctionsUsed(index, hits, via, corrections, unit, bits) {
+    var used = [], start = index.first[unit];
+    var end = unit + 1 < index.first.length ? index.first[unit + 1] : index.roles.length;
+    via.forEach(function (found, n) {
+      if (!found.size || !((bits >> n) & 1)) return;
+      var entry, typed = false, best = null;
+      for (entry = start; entry < end; entry++) {
+        if (hits[n].has(entry) && !found.has(entry)) typed = true;
+      }
+      if (typed) return;
+      for (entry = start; entry < end; entry++) {
+        if (found.has(entry)) {
+          var q = hits[n].get(entry), v = found.get(entry);
+          if (best === null || q > best[0] || (q === best[0] && v < best[1])) best = [q, v];
+        }
+      }
+      if (best !== null) used.push([n, corrections[n][best[1]]]);
+    });
+    return used;
   }
 
   function marks(text, terms, lang) {
@@ -581,6 +680,188 @@
               .map(function (span) { return [span[0] + shift, Math.min(span[1], stop) + shift]; })];
   }
 
+  /* -- shorthands.py ------------------------------------------------------------------------ */
+
+  function shorthandWords(typed) {
+    return normalizeText(typed).split(/\s+/).filter(Boolean).map(foldText);
+  }
+
+  /* [query with each shorthand replaced by its name, [[shorthand as typed, name], …]]; rows: [[words, name], …],
+     the longest first (site_index writes them so). */
+  function expandShorthands(query, rows) {
+    if (!rows || !rows.length) return [query, []];
+    var raw = normalizeText(query).split(/\s+/).filter(Boolean), folded = raw.map(foldText);
+    var out = [], used = [], i = 0;
+    while (i < raw.length) {
+      var matched = false;
+      for (var r = 0; r < rows.length && !matched; r++) {
+        var phrase = rows[r][0], size = phrase.length;
+        if (i + size > raw.length) continue;
+        var same = true;
+        for (var k = 0; k < size; k++) if (folded[i + k] !== phrase[k]) { same = false; break; }
+        if (same) {
+          out.push(rows[r][1]);
+          used.push([raw.slice(i, i + size).join(" "), rows[r][1]]);
+          i += size;
+          matched = true;
+        }
+      }
+      if (!matched) {
+        out.push(raw[i]);
+        i += 1;
+      }
+    }
+    return used.length ? [out.join(" "), used] : [query, []];
+  }
+
+  /* -- typos.py ----------------------------------------------------------------------------- */
+
+  var MIN_LETTERS = 5, TWO_EDITS_FROM = 9, MAX_CORRECTIONS = 3, CORRECTED_QUALITY = 0.6, MIN_KEY = 3;
+  var TYPO_LETTERS_RE = /^[a-z\u00b5\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]+$/;
+  var HIRAGANA_WORD_RE = /^[\u3041-\u309f\u30fc]+$/;
+  var KATAKANA_WORD_RE = /^[\u30a1-\u30fa\u30fc]+$/;
+  var LONG_VOWELS_RE = /^ー+$/;
+
+  function script(key) {
+    if (TYPO_LETTERS_RE.test(key)) return "latin";
+    if (HIRAGANA_WORD_RE.test(key) && !LONG_VOWELS_RE.test(key)) return "hiragana";
+    if (KATAKANA_WORD_RE.test(key) && !LONG_VOWELS_RE.test(key)) return "katakana";
+    return "";
+  }
+
+  /* The vocabulary's tables come with the index (typos.Table.encode: one line per key,
+     "key<TAB>form|…", a form "folded count [written]", "=" for the key); read when a correction first needs it. */
+  function vocabularyTable(vocabulary, kind, lang) {
+    var name = kind === "latin" ? "latin-" + (lang === "fr" ? "fr" : "en") : kind;
+    var table = vocabulary.tables.get(name);
+    if (table) return table;
+    table = new Map();
+    (vocabulary.texts[name] || "").split("\n").forEach(function (line) {
+      if (!line) return;
+      var tab = line.indexOf("\t"), key = line.slice(0, tab), count = 0;
+      var forms = line.slice(tab + 1).split("|").map(function (form) {
+        var f = form.split(" "), folded = f[0] === "=" ? key : f[0];
+        count += parseInt(f[1], 10);
+        return [folded, f.length > 2 ? f[2] : folded, parseInt(f[1], 10)];
+      });
+      table.set(key, [count, forms]);
+    });
+    vocabulary.tables.set(name, table);
+    return table;
+  }
+
+  /* [edits, table] for a term; [0, ""] when it is never corrected. */
+  function allowedEdits(t) {
+    if (t.presence === EXCLUDED) return [0, ""];
+    if (t.kind === "word") {
+      var token = foldToken(t.typed);
+      if (!TYPO_LETTERS_RE.test(token) || token.length < MIN_LETTERS) return [0, ""];
+      return [token.length < TWO_EDITS_FROM ? 1 : 2, "latin"];
+    }
+    if (t.kind === "ja") {
+      var kind = script(t.text);
+      if ((kind === "hiragana" || kind === "katakana") && t.text.length >= MIN_LETTERS) {
+        return [t.text.length < TWO_EDITS_FROM ? 1 : 2, kind];
+      }
+    }
+    return [0, ""];
+  }
+
+  /* The optimal string alignment distance of a and b, or limit + 1 when it is over `limit`. */
+  function distance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var previous2 = [], previous = [], i, j;
+    for (j = 0; j <= b.length; j++) previous.push(j);
+    for (i = 1; i <= a.length; i++) {
+      var current = [i], low = i, c = a.charAt(i - 1);
+      for (j = 1; j <= b.length; j++) {
+        var value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (c === b.charAt(j - 1) ? 0 : 1));
+        if (i > 1 && j > 1 && c === b.charAt(j - 2) && a.charAt(i - 2) === b.charAt(j - 1)) {
+          value = Math.min(value, previous2[j - 2] + 1);
+        }
+        current.push(value);
+        if (value < low) low = value;
+      }
+      if (low > limit) return limit + 1;
+      previous2 = previous;
+      previous = current;
+    }
+    return previous[b.length] <= limit ? previous[b.length] : limit + 1;
+  }
+
+  /* typos.candidates: the keys within `edits` edits of `word` (a stem), or with a word within `edits` edits
+     of `typed` (as typed, folded); nearest, most frequent, code point order first. */
+  function candidates(word, table, edits, typed) {
+    var found = [];
+    table.forEach(function (row, key) {
+      if (key === word) return;
+      var d = Math.abs(key.length - word.length) > edits ? edits + 1 : distance(word, key, edits);
+      if (typed) {
+        row[1].forEach(function (form) {
+          if (Math.abs(form[0].length - typed.length) <= edits) d = Math.min(d, distance(typed, form[0], edits));
+        });
+      }
+      if (d <= edits) found.push([d, row[0], key]);
+    });
+    found.sort(function (a, b) { return a[0] - b[0] || b[1] - a[1] || (a[2] < b[2] ? -1 : a[2] > b[2] ? 1 : 0); });
+    return found.slice(0, MAX_CORRECTIONS).map(function (row) { return row[2]; });
+  }
+
+  /* typos.shown: of the words a correction stands for, the nearest to what was typed, then the most frequent. */
+  function shownCorrection(index, t, key, lang) {
+    var kind = allowedEdits(t)[1];
+    var row = kind && index.vocabulary ? vocabularyTable(index.vocabulary, kind, lang).get(key) : undefined;
+    if (!row) return key;
+    var typed = kind === "latin" ? foldToken(t.typed) : t.text, limit = typed.length, best = null;
+    row[1].forEach(function (form) { limit = Math.max(limit, form[0].length); });
+    row[1].forEach(function (form) {
+      var rowKey = [distance(typed, form[0], limit), -form[2], form[0]];
+      if (best === null || rowKey[0] < best[0][0] || (rowKey[0] === best[0][0] && (rowKey[1] < best[0][1] ||
+          (rowKey[1] === best[0][1] && rowKey[2] < best[0][2])))) {
+        best = [rowKey, form[1]];
+      }
+    });
+    return best[1];
+  }
+
+  /* [start, end] in `text` of the first place that folds to what `typed` folds to, else null. */
+  function locate(text, typed) {
+    var map = foldCharMap(text), folded = map[0], starts = map[1], wanted = foldText(typed);
+    var at = wanted ? folded.indexOf(wanted) : -1;
+    if (at < 0) return null;
+    var after = at + wanted.length;
+    return [starts[at], after < starts.length ? starts[after] : text.length];
+  }
+
+  function asTyped(query, typed) {
+    var text = normalizeText(query), span = locate(text, typed);
+    return span ? text.slice(span[0], span[1]) : typed;
+  }
+
+  /* typos.suggestion: the query with each word found only corrected replaced by its correction. */
+  function suggestion(query, terms, corrections, ranked, shown) {
+    var text = normalizeText(query), replacements = [];
+    corrections.forEach(function (keys, n) {
+      if (!keys.length) return;
+      var typedSomewhere = ranked.some(function (r) {
+        return r.found.some(function (pair) { return pair[0] === n && pair[1]; }) &&
+          !r.corrected.some(function (pair) { return pair[0] === n; });
+      });
+      if (typedSomewhere) return;
+      var key = null;
+      for (var i = 0; i < ranked.length && key === null; i++) {
+        ranked[i].corrected.forEach(function (pair) { if (pair[0] === n) key = pair[1]; });
+      }
+      if (key === null) return;
+      var span = locate(text, terms[n].typed);
+      if (span) replacements.push([span[0], span[1], shown(n, key)]);
+    });
+    if (!replacements.length) return null;
+    replacements.sort(function (a, b) { return b[0] - a[0] || b[1] - a[1]; });
+    replacements.forEach(function (r) { text = text.slice(0, r[0]) + r[2] + text.slice(r[1]); });
+    return text;
+  }
+
   /* -- the site: the index, Material's result items ---------------------------------------- */
 
   function escapeHtml(text) {
@@ -608,6 +889,9 @@
     index.lang = lang;
     index.pages = data.pages;
     index.units = data.units;
+    index.shorthands = data.shorthands || [];
+    index.vocabulary = data.vocabulary ? {texts: data.vocabulary, tables: new Map()} : null;
+    index.labels = data.labels || {};
     index.anchors = [];
     data.units.forEach(function (unit) {
       unit[4].forEach(function (entry) { index.anchors.push(entry[2] || ""); });
@@ -633,8 +917,15 @@
   /* Material's SearchResult for a query: items grouped by page, the page's own entry first or added. */
   function results(index, query) {
     var lang = index.lang, stemLang = lang === "fr" ? "fr" : "en";
-    var terms = parseQuery(query, stemLang);
-    var ranked = rank(index, terms, stemLang, null, lang, MAX_RESULTS);
+    var expanded = expandShorthands(query, index.shorthands);
+    var terms = parseQuery(expanded[0], stemLang);
+    var corrections = correct(index, terms, stemLang);
+    var ranked = rank(index, terms, stemLang, null, lang, MAX_RESULTS, corrections);
+    var shown = function (n, key) { return shownCorrection(index, terms[n], key, stemLang); };
+    var marked = terms.slice();
+    corrections.forEach(function (keys, n) {
+      keys.forEach(function (key) { marked.push(correctedTerm(terms[n], key)); });
+    });
     var groups = new Map();
     ranked.forEach(function (result) {
       var unit = index.units[result.unit];
@@ -646,29 +937,36 @@
         title = number = index.texts[quotedRule].split(" ")[0];
       }
       var quoted = result.snippetEntry;
-      if (quoted < 0) {  // only a name matched: its unit's first other text, as a teaser
+      if (quoted < 0) {  // only a name matched: its unit's first other text (not a reading, ours), as a teaser
         for (var e = index.first[result.unit]; e < index.owners.length && index.owners[e] === result.unit; e++) {
-          if (index.roles[e] !== "name") { quoted = e; break; }
+          if (NAME_ROLES.indexOf(index.roles[e]) < 0) { quoted = e; break; }
         }
       }
       var text = "";
       if (quoted >= 0) {
-        var shown = snippet(index.texts[quoted], terms, stemLang), spans = result.snippetEntry >= 0 ? shown[1] : [];
-        if (number && shown[0].startsWith(number + " ")) {  // not twice: it is the heading
+        var quote = snippet(index.texts[quoted], marked, stemLang), spans = result.snippetEntry >= 0 ? quote[1] : [];
+        if (number && quote[0].startsWith(number + " ")) {  // not twice: it is the heading
           var cut = number.length + 1;
-          shown[0] = shown[0].slice(cut);
+          quote[0] = quote[0].slice(cut);
           spans = spans.filter(function (s) { return s[0] >= cut; }).map(function (s) { return [s[0] - cut, s[1] - cut]; });
         }
-        text = highlight(shown[0], spans);
+        text = highlight(quote[0], spans);
       }
-      var termsShown = {};
-      // Material highlights the found words on the page it opens (?h=: the stem finds every form) and
-      // names the missing ones (as typed).
+      var termsShown = {}, fixes = new Map(result.corrected);
+      // Material highlights the found words on the page it opens (?h=: the stem finds every form; a
+      // corrected word as corrected) and names the missing ones (as typed).
       result.found.forEach(function (pair) {
         var t = terms[pair[0]];
-        termsShown[pair[1] ? t.shown : t.typed] = pair[1];
+        termsShown[pair[1] ? (fixes.has(pair[0]) ? shown(pair[0], fixes.get(pair[0])) : t.shown) : t.typed] = pair[1];
       });
-      var doc = {location: page[0] + (anchor ? "#" + anchor : ""), title: highlight(title, marks(title, terms, stemLang)),
+      if (result.corrected.length) {  // marked as found through a correction: "Corrected: lyalty → loyalty"
+        text += "<p class=\"cp-search-corrected\">" + escapeHtml(index.labels.corrected || "Corrected:") + " " +
+          result.corrected.map(function (pair) {
+            return "<del>" + escapeHtml(asTyped(query, terms[pair[0]].typed)) + "</del> → " +
+              escapeHtml(shown(pair[0], pair[1]));
+          }).join(", ") + "</p>";
+      }
+      var doc = {location: page[0] + (anchor ? "#" + anchor : ""), title: highlight(title, marks(title, marked, stemLang)),
                  text: text, score: result.score, terms: termsShown};
       if (!groups.has(page[0])) groups.set(page[0], {title: page[1], docs: []});
       groups.get(page[0]).docs.push(doc);
@@ -676,12 +974,15 @@
     var items = [];
     groups.forEach(function (group, path) {
       if (!group.docs.some(function (doc) { return doc.location === path; })) {
-        group.docs.push({location: path, title: highlight(group.title, marks(group.title, terms, stemLang)),
+        group.docs.push({location: path, title: highlight(group.title, marks(group.title, marked, stemLang)),
                          text: "", score: 0, terms: {}});
       }
       items.push(group.docs);
     });
-    return {items: items};
+    // Material reads `items`; counterpedia-search-polyfill.js shows the rest above the list.
+    var offered = suggestion(query, terms, corrections, ranked, shown);
+    return {items: items, suggestion: offered, label: index.labels.did_you_mean || "Did you mean:",
+            shorthands: expanded[1]};
   }
 
   var api = {
@@ -689,7 +990,13 @@
     normalizeText: normalizeText, foldText: foldText, foldCharMap: foldCharMap, foldToken: foldToken,
     stem: stem, split: split, japaneseTerms: japaneseTerms, japaneseWords: japaneseWords, parseQuery: parseQuery,
     searchable: searchable, rank: rank, marks: marks, sentences: sentences, snippet: snippet,
-    loadIndex: loadIndex, results: results
+    loadIndex: loadIndex, siteIndex: siteIndex, results: results, expandShorthands: expandShorthands, shorthandWords: shorthandWords,
+    correct: correct, correctedTerm: correctedTerm, distance: distance, candidates: candidates,
+    vocabularyTable: vocabularyTable, allowedEdits: allowedEdits,
+    suggestion: suggestion, shownCorrection: shownCorrection, asTyped: asTyped,
+    SMALL_KANA: SMALL_KANA, FULL_KANA: FULL_KANA,
+    MIN_LETTERS: MIN_LETTERS, TWO_EDITS_FROM: TWO_EDITS_FROM, MAX_CORRECTIONS: MAX_CORRECTIONS,
+    CORRECTED_QUALITY: CORRECTED_QUALITY
   };
   self.CounterpediaSearch = api;
 
