@@ -257,6 +257,13 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
                     continue
                 ruling_id = ruling.get("id")
                 ruling_id = str(ruling_id) if isinstance(ruling_id, (str, int)) else str(i + 1)
-                found.append(_ruling_unit(ruling, f"{record.id}/{ruling_id}", unit.page, urls.embedded_anchor("ruling", ruling_id),
-                                          unit.titles, unit.titles, record.path, ("rulings", i), lang, True))
+                ruling_unit = _ruling_unit(ruling, f"{record.id}/{ruling_id}", unit.page,
+                                           urls.embedded_anchor("ruling", ruling_id), unit.titles, unit.titles,
+                                           record.path, ("rulings", i), lang, True)
+                # The card's name, found as its page's title is: 「倍増の季節 忠誠カウンター」 is a ruling of that card
+                # about loyalty counters (a full match, above the card's partial one).
+                names = _texts(record.data.get("names"))
+                for chosen in _name_langs(names, lang):
+                    ruling_unit.entries.append(Entry("name", chosen, names[chosen], None, ("names", chosen)))
+                found.append(ruling_unit)
     return found
