@@ -123,6 +123,7 @@ def entries(kb: KnowledgeBase) -> Iterator[Record]:
 def apply(kb: KnowledgeBase) -> Links:
     """Fill in each ruling's missing ja/fr texts from the memory; returns the links made."""
     links = Links()
+    hashes: dict[str, str] = {}  # text -> its hash (an entry's English, a ruling's: both languages use them)
     for entry in entries(kb):
         entry_key = entry.local_id
         links.entries.setdefault(entry_key, entry)
@@ -140,14 +141,25 @@ def apply(kb: KnowledgeBase) -> Links:
         if found is None or not isinstance(texts, dict):
             continue
         for lang in MEMORY_LANGS:
-            derived = derived_text(found, ruling, lang)
-            if derived is not None and not isinstance(texts.get(lang), dict):
+            if isinstance(texts.get(lang), dict):
+                continue  # the ruling's own text
+            derived = derived_text(found, ruling, lang, hashes)
+            if derived is not None:
                 texts[lang] = derived
                 links.filled[(ruling.id, lang)] = entry_key
     return links
 
 
-def derived_text(entry: Record, ruling: Record, lang: str) -> dict[str, Any] | None:
+def _hash(text: str, hashes: dict[str, str] | None) -> str:
+    if hashes is None:
+        return text_hash(text)
+    found = hashes.get(text)
+    if found is None:
+        found = hashes[text] = text_hash(text)
+    return found
+
+
+def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str] | None = None) -> dict[str, Any] | None:
     """The text object a ruling takes from an entry in `lang` (None when the entry has none)."""
     texts = as_dict(entry.data.get("text"))
     source = texts.get(lang)
@@ -160,11 +172,11 @@ def derived_text(entry: Record, ruling: Record, lang: str) -> dict[str, Any] | N
     ruling_en = ruling_en if isinstance(ruling_en, dict) else {}
     translates = as_dict(source.get("translates"))
     recorded = translates.get("hash")
-    current = text_hash(english["text"]) if isinstance(english, dict) and isinstance(english.get("text"), str) else None
+    current = _hash(english["text"], hashes) if isinstance(english, dict) and isinstance(english.get("text"), str) else None
     # A drifted entry (its English template changed since it was translated) gives drifted texts: the hash recorded
     # is then the entry's old one, which is not the ruling's English's.
     drifted = recorded is not None and current is not None and recorded != current
-    ruling_hash = text_hash(ruling_en["text"]) if isinstance(ruling_en.get("text"), str) else None
+    ruling_hash = _hash(ruling_en["text"], hashes) if isinstance(ruling_en.get("text"), str) else None
     derived: dict[str, Any] = {
         "text": text,
         "status": source.get("status"),

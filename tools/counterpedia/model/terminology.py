@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .shapes import as_dict
@@ -123,10 +124,15 @@ def names_in(english: str, by_word: dict[str, list[Name]], own: set[str]) -> lis
         for name in by_word.get(word, ()):
             if name.en in own or any(name.en in other.en for other in found):
                 continue
-            if any(not _inside_longer_name(english, match) for match in
-                   re.finditer(r"(?<![\w’'])" + re.escape(name.en) + r"(?![\w’'])", english)):
+            if any(not _inside_longer_name(english, match) for match in _whole(name.en).finditer(english)):
                 found.append(name)
     return found
+
+
+@cache
+def _whole(name: str) -> re.Pattern[str]:
+    """A name as whole words (compiled once per name: thousands of texts are matched against it)."""
+    return re.compile(r"(?<![\w’'])" + re.escape(name) + r"(?![\w’'])")
 
 
 CONNECTORS = r"(?: (?:of|the|to|in|from|and|a|an|for|with|by|on|at|into))*"
