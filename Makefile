@@ -28,11 +28,15 @@ $(STAMP): pyproject.toml
 validate: venv
 	$(BIN)/counterpedia validate
 
-# Live preview of one language (SITE_LANG=ja|en|fr) with reload on any YAML or docs change.
-# The full-rules pages double each rebuild: FULL_RULES=1 adds them to the preview.
+# Live preview of one language (SITE_LANG=ja|en|fr) on PORT (0: any free port): the first page is served before
+# any other is built; after a YAML file is saved, only the pages it changes are rebuilt, the terminal prints the
+# changed page's address and the open page reloads itself; a record that stops validating shows its diagnostics
+# (terminal and page) above its last valid version. The data is checked once serving: no `validate` first.
+# The full-rules pages: FULL_RULES=1 adds them to the preview.
 FULL_RULES ?= 0
-serve: validate
-	COUNTERPEDIA_FULL_RULES=$(FULL_RULES) $(CR_ENV) $(BIN)/mkdocs serve -f $(if $(filter ja,$(SITE_LANG)),mkdocs.yml,mkdocs.$(SITE_LANG).yml) -a 127.0.0.1:8000 --livereload
+PORT ?= 8000
+serve: venv
+	COUNTERPEDIA_FULL_RULES=$(FULL_RULES) $(CR_ENV) $(BIN)/python -m counterpedia.commands.preview -f $(if $(filter ja,$(SITE_LANG)),mkdocs.yml,mkdocs.$(SITE_LANG).yml) -a 127.0.0.1:$(PORT)
 
 # All three languages: Japanese at site/, English at site/en/, French at site/fr/.
 site: validate

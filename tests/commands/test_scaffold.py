@@ -43,7 +43,8 @@ def test_the_new_record_passes_validate_with_a_comment_on_each_field(data, kind,
     assert record["id"] == f"new-{kind}"
     _kb, diagnostics = validate([Path("data")])
     assert [d for d in diagnostics if d.severity == "error"] == [], [d.render() for d in diagnostics]
-    assert not [d for d in diagnostics if d.path == shown], [d.render() for d in diagnostics]
+    # Only the placeholders it left are reported (W205), until an editor replaces them.
+    assert not [d for d in diagnostics if d.path == shown and d.code != "W205"], [d.render() for d in diagnostics]
     for line in text.splitlines():
         if not line.lstrip().startswith(("#", "- ")) and line.rstrip().endswith(":") is False:
             assert "  # " in line, f"no comment on: {line!r}"

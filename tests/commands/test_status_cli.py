@@ -12,7 +12,8 @@ def test_json_counts_per_kind_and_language(valid_data, capsys):
     counts = json.loads(capsys.readouterr().out)
     assert set(counts) >= {"counter", "rule", "source"} - {"source"}
     for kind, entry in counts.items():
-        assert set(entry) == {"records", "total", "ja", "en", "fr"}
+        # the rulings also say how many are proven official, unproven, and for review (issue 22)
+        assert set(entry) == {"records", "total", "ja", "en", "fr"} | ({"proof"} if kind == "ruling" else set())
         for lang in ("ja", "en", "fr"):
             assert set(entry[lang]) == {"official", "community", "machine", "drifted", "missing"}
             assert sum(entry[lang].values()) == entry["total"], (kind, lang)
@@ -21,7 +22,7 @@ def test_json_counts_per_kind_and_language(valid_data, capsys):
 def test_one_language(valid_data, capsys):
     assert main(["status", "--data", str(valid_data), "--json", "--lang", "fr"]) == 0
     counts = json.loads(capsys.readouterr().out)
-    assert all(set(entry) == {"records", "total", "fr"} for entry in counts.values())
+    assert all(set(entry) - {"proof"} == {"records", "total", "fr"} for entry in counts.values())
 
 
 def test_table_and_worklist(valid_data, capsys):
@@ -84,3 +85,40 @@ def test_rulings_are_counted_one_by_one_and_cards_as_records(valid_data, capsys)
     assert counts["ruling"]["records"] == loose + 2 and counts["ruling"]["total"] == loose + 2
     cards = len(list((valid_data / "cards").rglob("*.yaml")))  # each with its names and its text
     assert cards >= 2 and counts["card"]["records"] == cards and counts["card"]["total"] == 2 * cards
+
+
+RULINGS = """id: sample-card
+names:
+  en: {text: Sample Card, status: official, source: wotc-oracle, version: "2022-04-25"}
+rulings:
+  - id: 2016-09-20-aaaaaaaa
+    date: "2016-09-20"
+    source: mtgjson-rulings-20220425
+    original: en
+    text:
+      en: {text: An unproven ruling., status: community, source: mtgjson-rulings-20220425, version: "2016-09-20"}
+    review:
+      - {reason: other-date, evidence: mtgjson3-gatherer-20181107, date: "2013-06-07"}
+      - {reason: other-card, evidence: mtgjson3-gatherer-20181107, date: "2016-09-20", card: Another Card}
+"""
+
+
+def test_rulings_official_unproven_and_for_review(valid_data, capsys):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for source in ("mtgjson3-gatherer-20181107", "mtgjson-rulings-20220425"):
+        (valid_data / "sources" / f"{source}.yaml").write_bytes((root / "data" / "sources" / f"{source}.yaml").read_bytes())
+    (valid_data / "cards" / "s" / "sample-card.yaml").write_text(RULINGS, encoding="utf-8")
+    assert main(["status", "--data", str(valid_data), "--json"]) == 0
+    proof = json.loads(capsys.readouterr().out)["ruling"]["proof"]
+    assert proof["unproven"] >= 1 and proof["official"] >= 0
+    assert proof["review"] == {"other-date": 1, "mana-value": 0, "other-card": 1}
+    assert main(["status", "--data", str(valid_data), "--list", "review", "--list", "unproven"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    review = [line.split("\t") for line in out if line.startswith("review\t")]
+    assert [(r[2], r[3]) for r in review] == [
+        ("sample-card/2016-09-20-aaaaaaaa", "review.0: other-date (mtgjson3-gatherer-20181107 2013-06-07)"),
+        ("sample-card/2016-09-20-aaaaaaaa", "review.1: other-card (mtgjson3-gatherer-20181107 2016-09-20, Another Card)")]
+    assert any(line.startswith("unproven\truling\tsample-card/2016-09-20-aaaaaaaa") for line in out)
+    assert any(line.startswith("rulings: ") and "other-date 1" in line for line in out)

@@ -39,7 +39,7 @@ counters:
   - acorn
 '''
 
-# A hand-edited card that the import also finds: its English name must not change, only missing languages are added.
+# A hand-edited card that the import also finds (by its Oracle ID: a name that differs is a near match, never merged): its English name must not change, only missing languages are added.
 KNIGHT = '''# Hand-edited: keep my spelling.
 id: sample-decor-knight
 names:
@@ -48,6 +48,7 @@ names:
     status: official
     source: cr
     version: "20260116"
+oracle_id: 00000000-0000-4000-8000-000000000005
 '''
 
 EXCLUDED = '''counters:

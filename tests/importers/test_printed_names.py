@@ -210,3 +210,16 @@ def test_the_dry_run_of_the_import_writes_nothing(data, capsys, tmp_path):
     assert "counter lore fr: marqueur « histoire » (machine) -> marqueur « sapience »" in capsys.readouterr().out
     assert {p: p.read_bytes() for p in data.rglob("*.yaml")} == files
     assert not (data.parent / "catalogue" / "printed-name-variants.yaml").exists()
+
+
+def test_a_partial_import_merges_into_the_review_list_never_wipes_it(data):
+    review_file = data.parent / "catalogue" / "printed-name-variants.yaml"
+    review_file.parent.mkdir(parents=True, exist_ok=True)
+    review_file.write_text(
+        "via: mtgjson-20220425\nvariants:\n  - record: counter/elsewhere\n    lang: ja\n    chosen: 余所カウンター\n"
+        "disagreements: []\nnot_written: []\n", encoding="utf-8")
+    run(data)
+    review = load(review_file)
+    records = [v["record"] for v in review["variants"]]
+    assert "counter/elsewhere" in records, "a record this run did not read keeps its review item"
+    assert "counter/storage" in records

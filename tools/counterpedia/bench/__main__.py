@@ -1,9 +1,11 @@
 """`python -m counterpedia.bench [--only SECTIONS] [--quick]`: every figure of issues 8, 12, 14 and 19 beside its target.
 
 Sections, in order: validate (against check-jsonschema), build (against a plain mkdocs build), synthetic
-(the shipped data and three times it), memory (import of one AllPrintings.json), status (the records),
+(the shipped data and three times it), memory (import of one AllPrintings.json), gatherer (import
+gatherer-rulings of the MTGJSON 3 copy: counterpedia.bench.gatherer), status (the records),
 search (relevance and the search figures of issue 12: counterpedia.bench.search), cr (CR parse and diff),
-tests (the wall time of `make test`, issue 19).
+loops (`make serve`: the first page, and from saving a card, a counter and a rule quote to the page
+reloaded with the change, issue 19), tests (the wall time of `make test`, issue 19).
 Exit status 0 whatever the figures (a slow figure is printed, not failed), 1 when a command failed, 2 on
 bad usage. The load average is printed at the start and at the end: the machine may be shared.
 """
@@ -20,11 +22,11 @@ from pathlib import Path
 
 from ..cr import locate
 from ..search import relevance
-from . import build, machine, memory, report, suite, synthetic, validate
+from . import build, gatherer, loops, machine, memory, report, suite, synthetic, validate
 from . import search as search_bench
 from .search import TARGETS
 
-SECTIONS = ("validate", "build", "synthetic", "memory", "status", "search", "cr", "tests")
+SECTIONS = ("validate", "build", "synthetic", "memory", "gatherer", "status", "search", "cr", "loops", "tests")
 
 
 def parse_sections(text: str | None) -> list[str]:
@@ -194,6 +196,20 @@ def run_memory(args, data_dir, project, scratch, runs, summary, state) -> None:
                 f"< {memory.TARGET_PEAK_MB:.0f} MB", report.verdict(figures.run.peak_mb, memory.TARGET_PEAK_MB))
 
 
+def run_gatherer(args, data_dir, project, scratch, runs, summary, state) -> None:
+    if not gatherer.SHARED_SETS.is_dir():
+        summary.add("import gatherer-rulings", "not measured", f"no set files in {gatherer.SHARED_SETS}")
+        print(f"  not measured: no MTGJSON 3 set files in {gatherer.SHARED_SETS}")
+        return
+    figures = gatherer.measure(data_dir, scratch)
+    if not gatherer.report(figures):
+        summary.errors.append(f"counterpedia import gatherer-rulings exited {figures.run.status}")
+        return
+    summary.add("import gatherer-rulings, time", report.seconds(figures.run.seconds))
+    summary.add("import gatherer-rulings, peak memory", report.megabytes(figures.run.peak_mb),
+                f"< {gatherer.TARGET_PEAK_MB:.0f} MB", report.verdict(figures.run.peak_mb, gatherer.TARGET_PEAK_MB))
+
+
 def run_status(args, data_dir, project, scratch, runs, summary, state) -> None:
     counts, problem = report.status_counts(data_dir)
     if problem:
@@ -227,6 +243,19 @@ def run_cr(args, data_dir, project, scratch, runs, summary, state) -> None:
     _child([machine.python(), "-m", "counterpedia.bench.cr"], "counterpedia.bench.cr", summary)
 
 
+def run_loops(args, data_dir, project, scratch, runs, summary, state) -> None:
+    print("  make serve on a copy of the data: the first page, then an edit of a card, a counter, a rule quote…",
+          flush=True)
+    figures = loops.measure(project, data_dir, scratch)
+    loops.report(figures)
+    for label, seconds in figures.first_page.items():
+        summary.add(f"make serve, first page ({label} parse cache)", report.seconds(seconds),
+                    f"< {loops.TARGET_FIRST_PAGE:.0f} s", report.verdict(seconds, loops.TARGET_FIRST_PAGE))
+    for label, seconds in figures.reloads.items():
+        summary.add(f"make serve, save to reload: {label}", report.seconds(seconds), f"< {loops.TARGET_RELOAD:.0f} s",
+                    report.verdict(seconds, loops.TARGET_RELOAD))
+
+
 def run_tests(args, data_dir, project, scratch, runs, summary, state) -> None:
     print("  make test, once (every test, in parallel across the cores)…", flush=True)
     figures = suite.measure(project)
@@ -250,7 +279,9 @@ def _child(command: list[str], name: str, summary: report.Summary) -> None:
 
 
 SECTION_RUNNERS = {"validate": run_validate, "build": run_build, "synthetic": run_synthetic, "memory": run_memory,
-                   "status": run_status, "search": run_search, "cr": run_cr, "tests": run_tests}
+                   "gatherer": run_gatherer,
+                   "status": run_status, "search": run_search, "cr": run_cr, "loops": run_loops,
+                   "tests": run_tests}
 
 
 if __name__ == "__main__":

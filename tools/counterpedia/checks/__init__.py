@@ -8,6 +8,7 @@ from ..diagnostics import Diagnostic
 from ..model.knowledge import KnowledgeBase
 from . import (
     cards,
+    characters,
     collisions,
     cr_names,
     dates,
@@ -46,6 +47,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("collisions", collisions.check),
     ("cards", cards.check),
     ("memory", memory.check),
+    ("characters", characters.check),
 ]
 
 

@@ -26,7 +26,7 @@ def rule_texts(kb: KnowledgeBase, numbers: list, lang: str) -> list[str]:
         quote = quoted.get(number) if isinstance(number, str) else None
         if quote is None:
             continue
-        for texts_map in [quote.entry.get("text"), *(quote.entry.get("examples") or [])]:
+        for texts_map in [quote.entry.get("text"), *as_list(quote.entry.get("examples"))]:
             entry = texts_map.get(lang) if isinstance(texts_map, dict) else None
             if isinstance(entry, dict) and isinstance(entry.get("text"), str):
                 texts.append(normal(entry["text"]))

@@ -13,6 +13,7 @@ from pathlib import Path
 from .. import diagnostics as diag
 from ..catalogue.excluded import ExcludedListError, default_path, load_document, shape_errors
 from ..model.knowledge import KnowledgeBase
+from ..model.shapes import as_dict
 from ..storage.load import display_path, locate
 
 
@@ -43,7 +44,7 @@ def check(kb: KnowledgeBase):
         return
     recorded = {}
     for record in kb.all("counter"):
-        english = (record.data.get("names") or {}).get("en")
+        english = as_dict(record.data.get("names")).get("en")
         if isinstance(english, dict) and isinstance(english.get("text"), str):
             recorded[english["text"].lower().removesuffix(" counter")] = record
     seen = set()

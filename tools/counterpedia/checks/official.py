@@ -1,4 +1,5 @@
-"""An `official` text cites what the publisher published; `via` names the copy it was read from (E161, E162)."""
+"""An `official` text cites what the publisher published; `via` names the copy it was read from (E161, E162); an
+official ruling of an undated collection of the publisher's (Gatherer's rulings) names that copy (E165)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ from ..model.knowledge import KnowledgeBase
 from ..model.publishers import PUBLISHER, is_copy, is_publisher_text
 from ..model.texts import text_entries
 
+# The kinds of source that publish rulings; one without a date is a collection (Gatherer), not a dated document.
+RULINGS_COLLECTIONS = ("release-notes", "faq")
+
 
 def check(kb: KnowledgeBase):
     for record in kb:
@@ -14,6 +18,14 @@ def check(kb: KnowledgeBase):
             keys = field.keys + (lang,)
             source_id = entry.get("source")
             source = kb.get("source", source_id) if isinstance(source_id, str) else None
+            if record.kind == "ruling" and entry.get("status") == "official" and source is not None \
+                    and is_publisher_text(source.data) and source.data.get("type") in RULINGS_COLLECTIONS \
+                    and not source.data.get("date") and not entry.get("via"):
+                # An undated collection (Gatherer's rulings, those Scryfall distributes) is never read here as one
+                # document of the publisher's: the text came through a copy, which must be named.
+                yield diag.make(record.path, record.position(keys + ("source",)), "E165",
+                                f"the official {lang} ruling cites '{source_id}', an undated collection of "
+                                f"{PUBLISHER}'s, and names no `via`: which copy was it read from?")
             if entry.get("status") == "official" and source is not None and not is_publisher_text(source.data):
                 by = source.data.get("publisher")
                 what = f"{source.data.get('type')}" + (f", published by {by}" if by else ", no publisher named")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import reprlib
 from functools import cache
 
@@ -90,23 +91,45 @@ def _message(error) -> tuple[str, tuple]:
     if error.validator == "type" and error.validator_value == "string" and isinstance(error.instance, (int, float)) \
             and not isinstance(error.instance, bool):
         note = " (unquoted, YAML reads 702.50 as the number 702.5)" if isinstance(error.instance, float) else ""
-        return f"{where}: {error.instance!r} is a number, not a text: write it in quotes (\"{error.instance!r}\"){note}", path
+        return f"{where}: {error.instance!r} is a number, not a text: write it in quotes (\"{NUMBER_AS_TYPED}\"){note}", path
     if error.validator == "pattern":
         return f"{where}: {_value(error.instance)} is not well formed ({error.schema.get('description') or error.validator_value})", path
     return f"{where}: {_reason(error)}", path
 
 
-def check_record(record: Record):
+# Stands for the number as the editor typed it, filled in from the record's text: the hint for an unquoted
+# 702.100 is "702.100", never the float's "702.1", another rule.
+NUMBER_AS_TYPED = "\0typed\0"
+_PLAIN_SCALAR = re.compile(r"[^\s,\]}#]+")
+
+
+def typed_at(source: str, position: tuple[int, int]) -> str | None:
+    """The plain scalar that starts at a 0-based (line, column) of the source, as written."""
+    lines = source.split("\n")
+    if not 0 <= position[0] < len(lines):
+        return None
+    found = _PLAIN_SCALAR.match(lines[position[0]], position[1])
+    return found.group() if found else None
+
+
+def check_record(record: Record, only: str | None = None):
+    """The record's E101 diagnostics; `only`: those of one JSON Schema keyword ("type": values of the wrong type)."""
     if kinds.find(record.kind) is None or record.embedded:
         return  # an embedded ruling is checked as part of its card's record
     if is_valid(predicate(record.kind), record.data):
         return  # valid for certain: jsonschema is asked only about the others, and words their diagnostics
     for error in validator(record.kind).iter_errors(record.data):
+        if only is not None and error.validator != only:
+            continue
         message, path = _message(error)
         if error.validator == "additionalProperties" and path and record.document is not None:
             position = record.key_position(path)
         else:
             position = record.position(path)
+        if NUMBER_AS_TYPED in message:
+            source = record.document.source if record.document is not None else None
+            typed = typed_at(source, position) if source else None
+            message = message.replace(NUMBER_AS_TYPED, typed or repr(error.instance))
         yield diag.make(record.path, position, "E101", message)
 
 

@@ -10,7 +10,7 @@ from ..catalogue.shorthands import default_path as shorthand_list_path
 from ..diagnostics import Diagnostic, make
 from ..model.knowledge import KnowledgeBase, from_documents
 from ..storage import writes
-from ..storage.load import display_path, load_paths
+from ..storage.load import display_path, load_paths, record_files
 
 
 class UsageError(Exception):
@@ -42,11 +42,15 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
     for path in paths:
         if not path.exists():
             raise UsageError(f"{path}: no such file or directory")
+    if data_dir is not None and not data_dir.is_dir():
+        raise UsageError(f"{data_dir}: no such data folder")
     not_records = [p for p in paths if p.is_file() and p.suffix.lower() not in RECORD_SUFFIXES]
     paths = [p for p in paths if p not in not_records]
     found: list[Diagnostic] = [
         make(display_path(p), (0, 0), "E010", f"'{p.name}' is not a YAML record: validate reads .yaml files "
              "in the record folders (data/counters, data/rules, …)") for p in not_records]
+    found += [make(display_path(p), (0, 0), "E010", f"'{p}' holds no YAML record (.yaml or .yml): nothing was validated")
+              for p in paths if p.is_dir() and not record_files([p])]
     if not paths:
         return from_documents([]), found
     root = data_dir or data_root_of(paths[0])

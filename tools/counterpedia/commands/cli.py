@@ -123,6 +123,9 @@ def cmd_site_build(args) -> int:
     if args.data and not Path(args.data).is_dir():
         print(f"counterpedia site build: {args.data}: no such data folder", file=sys.stderr)
         return 2
+    if args.out is not None and not args.out.strip():
+        print("counterpedia site build: --out '': give the folder to build into (default: site/)", file=sys.stderr)
+        return 2
     try:
         out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or LANGS),
                         data_dir=Path(args.data) if args.data else None)
@@ -136,6 +139,7 @@ def cmd_site_build(args) -> int:
 def cmd_status(args) -> int:
     # start-up: the knowledge base, its YAML loader and the schema check, only for the status
     from ..checks import schema
+    from ..model import proof
     from ..model.knowledge import load
     from ..model.status import CATEGORIES, items, summary
     from ..storage.load import record_files
@@ -154,6 +158,10 @@ def cmd_status(args) -> int:
     problems = sorted(set(problems) | {d for d in schema.check(kb) if d.severity == ERROR})
     langs = (args.lang,) if args.lang else LANGS
     counts = summary(kb, langs)
+    rulings = kb.all("ruling")
+    proven, review = proof.counts(rulings), proof.review_counts(kb)
+    if "ruling" in counts:
+        counts["ruling"]["proof"] = {**proven, "review": review}
     if args.json:
         print(json.dumps(counts, ensure_ascii=False, indent=2))
     else:
@@ -161,10 +169,19 @@ def cmd_status(args) -> int:
         for kind, entry in counts.items():
             for lang in langs:
                 print(f"{kind:<13}{lang:<6}{entry['records']:>8}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
+        print(f"rulings: {proven['official']} official, {proven['unproven']} unproven; for review (evidence that resembles "
+              "a ruling without proving it): " + ", ".join(f"{reason} {n}" for reason, n in review.items()))
         if args.list:
             for item in items(kb, langs):
                 if item.category in args.list:
                     print(f"{item.category}\t{item.record.kind}\t{item.record.id}\t{item.where}\t{item.record.path}")
+            if "unproven" in args.list:
+                for ruling in rulings:
+                    if not proof.is_official(ruling):
+                        print(f"unproven\truling\t{ruling.id}\tsource {ruling.data.get('source')}\t{ruling.path}")
+            if "review" in args.list:
+                for note in proof.review_items(kb):
+                    print(f"review\truling\t{note.record.id}\treview.{note.index}: {note.label}\t{note.record.path}")
     if problems:
         print(render_all(problems), file=sys.stderr)
         print("counterpedia status: the records above could not be counted in full: fix them (`counterpedia validate`)",
@@ -265,8 +282,11 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     p = sub.add_parser("status", help="translation status: per kind and language, official, community, machine, drifted and missing texts")
     p.add_argument("--lang", choices=LANGS, help="only this language")
     p.add_argument("--json", action="store_true", help='print {"<kind>": {"records": N, "total": N, "<lang>": {"official": N, …}}}')
-    p.add_argument("--list", action="append", choices=("official", "community", "machine", "drifted", "missing"),
-                   help="also list the texts of this category (repeatable): the translators' worklist")
+    p.add_argument("--list", action="append",
+                   choices=("official", "community", "machine", "drifted", "missing", "unproven", "review"),
+                   help="also list the texts of this category (repeatable): the translators' worklist; `unproven`: the "
+                        "rulings not proven official; `review`: the rulings with evidence that resembles them without "
+                        "proving them (see `import gatherer-rulings`)")
     p.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
     p.set_defaults(func=cmd_status)
 
@@ -284,21 +304,63 @@ def _command_of(argv: list[str]) -> str | None:
     return first if first in LAZY_COMMANDS else None
 
 
+def _writer(args) -> tuple[Path, str] | None:
+    """(the data folder, the command as the lock names it) for a command that writes records, else None."""
+    command = args.command
+    if command == "fmt" and not args.check:
+        # start-up: fmt's modules are loaded to run it anyway
+        from .fmt import default_paths, journal_root
+
+        root = journal_root([Path(p) for p in args.paths] or default_paths())
+    elif command == "import" and not args.dry_run:
+        root, command = Path(args.data or "data"), f"import {args.import_command}"
+    elif command == "cr" and getattr(args, "cr_command", None) == "sync" and args.apply:
+        root, command = Path(args.data), "cr sync --apply"
+    elif command in ("new", "recover", "refresh"):
+        root = Path(args.data)
+    else:
+        return None
+    return (root, command) if root.is_dir() else None
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    for stream in (sys.stdout, sys.stderr):
+        # A terminal or a pipe that cannot show every character (PYTHONIOENCODING=ascii, LANG=C): カウンター is shown
+        # escaped (\u30ab…), never a UnicodeEncodeError.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+            reconfigure(errors="backslashreplace")
     try:
         parser = build_parser(only=_command_of(argv))
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             parser.print_help(sys.stderr)
             return 2
-        if args.command == "validate" and not args.paths and not args.data:
-            if not Path("data").is_dir():
+        if args.command == "validate" and not args.paths:
+            # `validate --data DIR` checks that whole folder, as plain `validate` checks data/ (it used to check
+            # nothing and exit 0: a CI naming its folder passed broken data).
+            if args.data is None and not Path("data").is_dir():
                 print("counterpedia validate: no data/ folder here: run from the repository root or pass PATH", file=sys.stderr)
                 return 2
-            args.paths = ["data"]
+            args.paths = [args.data or "data"]
         restore_interrupts()
-        return args.func(args)
+        writer = _writer(args)
+        if writer is None:
+            return args.func(args)
+        # start-up: the journaled writer (hashlib, fcntl), only for a command that writes records
+        from ..storage import writes
+
+        root, command = writer
+        try:
+            with writes.writing(root, command):
+                return args.func(args)
+        except writes.Busy as error:
+            print(f"counterpedia {command}: {error}", file=sys.stderr)
+            return 1
+        except writes.WriteError as error:
+            print(f"counterpedia {command}: {error}", file=sys.stderr)
+            return 1
     except KeyboardInterrupt:
         print("counterpedia: interrupted", file=sys.stderr)
         return 130

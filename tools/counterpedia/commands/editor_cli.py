@@ -9,7 +9,7 @@ from .. import checks, kinds
 from ..diagnostics import ERROR, render_all
 from ..model.knowledge import load
 from ..render import export
-from ..storage.writes import atomic_write
+from ..storage.writes import WriteError, atomic_write, recover
 from .scaffold import ScaffoldError, create, parse_assignment
 
 
@@ -19,6 +19,15 @@ def run_new(args) -> int:
     if not data_dir.is_dir():
         print(f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
         return 2
+    try:
+        # Like every writing command, new first finishes what an interrupted one left half done.
+        recovered = recover(data_dir)
+    except WriteError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return 1
+    if recovered is not None:
+        print(f"finished the interrupted `{recovered.recovered_from}` first: {len(recovered.written)} file(s) written",
+              file=sys.stderr)
     try:
         assignments = [parse_assignment(a) for a in args.set or []]
         if args.card:
@@ -33,8 +42,36 @@ def run_new(args) -> int:
             print(render_all(error.diagnostics))
         print(f"{prog}: {error}", file=sys.stderr)
         return error.status
+    except OSError as error:  # a read-only data folder, a full disk: nothing half written (atomic_write)
+        print(f"{prog}: {getattr(error, 'filename', None) or data_dir}: cannot write: {error.strerror or error} "
+              "(nothing was written)", file=sys.stderr)
+        return 1
     print(path)
     return 0
+
+
+# The project's own folders beside the data folder: an export must not write among them.
+PROJECT_FOLDERS = ("docs", "tools", "tests", "catalogue", "overrides", ".git", ".github")
+
+
+def export_out_problem(out_arg: str, data_dir: Path) -> str | None:
+    """Why `--out` must not be written to (the rule `site build --out` follows), or None: the data folder or
+    anything inside it (data/cards.json would sit among the records), the project root or a folder holding the data,
+    the project's own folders."""
+    if not out_arg.strip():
+        return "--out '': give the folder to write the JSON files to (default: export/)"
+    real, data = Path(out_arg).resolve(), data_dir.resolve()
+    if real == data or data in real.parents:
+        return f"{out_arg}: inside the data folder ({data_dir}): the JSON files would sit among the records; " \
+               "write them outside it, e.g. --out export"
+    if real in data.parents:
+        return f"{out_arg}: holds the project and its data folder; write the JSON files into a folder of their own, " \
+               "e.g. --out export"
+    for name in PROJECT_FOLDERS:
+        own = data.parent / name
+        if real == own.resolve() or own.resolve() in real.parents:
+            return f"{out_arg}: one of the project's own folders ({name}/); write the JSON files elsewhere, e.g. --out export"
+    return None
 
 
 def run_export(args) -> int:
@@ -45,6 +82,10 @@ def run_export(args) -> int:
         return 2
     if out.exists() and not out.is_dir():
         print(f"{prog}: {out}: not a folder", file=sys.stderr)
+        return 2
+    refused = export_out_problem(args.out, data_dir)
+    if refused:
+        print(f"{prog}: {refused}", file=sys.stderr)
         return 2
     kb, problems = load(data_dir)
     errors = [d for d in problems + checks.run_all(kb) if d.severity == ERROR]

@@ -7,13 +7,16 @@ exit 1); otherwise writes the changed files through the journaled writer (`count
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .. import diagnostics as diag
+from .. import kinds
+from ..checks import schema
 from ..checks.validate import data_root_of
-from ..storage.format import FormatError, format_text
-from ..storage.load import display_path, record_files, schema_kind
+from ..model.knowledge import from_documents
+from ..storage.format import FormatError, format_text, normalize_newlines
+from ..storage.load import RecordTooLarge, display_path, parse_document, read_record_bytes, record_files, schema_kind
 from ..storage.writes import FileWrite, WriteError, apply_plan, recover
 
 
@@ -43,9 +46,22 @@ def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
             result.problems.append(diag.make(shown, (0, 0), "E005", f"'{path.name}' is not in a record folder, so it has no schema to follow"))
             continue
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
+            # As bytes: read_text would turn CRLF and CR into LF, and a file that is not LF would pass --check.
+            text = read_record_bytes(path).decode("utf-8")
+        except RecordTooLarge as error:
+            result.problems.append(diag.make(shown, (0, 0), "E013", str(error)))
+            continue
+        except OSError as error:
+            result.problems.append(diag.make(shown, (0, 0), "E004", f"cannot read the file: {error.strerror or error}"))
+            continue
+        except UnicodeDecodeError as error:
             result.problems.append(diag.make(shown, (0, 0), "E004", f"cannot read the file: {error}"))
+            continue
+        invalid = schema_errors(path, kind, text, shown)
+        if invalid:
+            # fmt lays out valid records: one it cannot validate is left as it is, and says why (an unquoted
+            # 702.100 would be written back as 702.1, another rule).
+            result.problems.extend(invalid)
             continue
         try:
             formatted = format_text(kind, text, shown)
@@ -60,6 +76,20 @@ def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
         else:
             result.changes.append((path, formatted))
     return result
+
+
+def schema_errors(path: Path, kind: str, text: str, shown: str) -> list[diag.Diagnostic]:
+    """The values of the wrong type in a record of a registered kind (E101), each saying the file is not
+    formatted: fmt would write them back as it read them (an unquoted 702.100 as 702.1, another rule), and what
+    it did not check must be said. [] for a record without, or a file the formatter reports itself (not YAML)."""
+    if kinds.find(kind) is None:
+        return []
+    document, problems = parse_document(normalize_newlines(text), shown, path.stem, kind)
+    if document is None or problems:
+        return []
+    found = [d for record in from_documents([document]) for d in schema.check_record(record, only="type")]
+    return [replace(d, message=f"{d.message} (not formatted: a value of the wrong type is left as typed; fix it first)")
+            for d in found]
 
 
 def journal_root(paths: list[Path]) -> Path:

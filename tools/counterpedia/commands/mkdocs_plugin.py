@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import cast
 
@@ -98,14 +99,20 @@ def alternates(lang: str) -> list[dict]:
 
 
 class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
+    # The live preview (commands/preview) sets these before the build starts: the knowledge base it keeps
+    # (`supplied`: (kb, errors)), the renderer that logs what each page reads, and `deferred`: the generated
+    # pages are listed with their renderers (`makers`) and rendered only when the preview asks for one.
+    supplied: tuple | None = None
+    make_renderer: Callable[..., SiteRenderer] = SiteRenderer
+    deferred = False
+
     def on_config(self, config):
         lang = self.config.lang
         root = Path(config.config_file_path).parent
         self.data_dir = (root / self.config.data_dir).resolve()
-        kb, errors = checked_data(self.data_dir)
-        if errors:
+        kb, errors = self.supplied if self.supplied is not None else checked_data(self.data_dir)
+        if errors and not self.deferred:
             raise PluginError("the data has errors (run `counterpedia validate`):\n" + render_all(errors))
-        self.kb = kb
         self.editor_pages = sorted(
             f"editors/{p.name}" for p in (Path(config.docs_dir) / "editors").glob("*.md") if not LOCALIZED.match(p.name)
         )
@@ -116,10 +123,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         self.repository = edit_links.repository_url(config.repo_url, os.environ)
         config.repo_url = None
         config.edit_uri = None
-        data_prefix = _relative(self.data_dir, self.root)
-        self.page_sources = edit_links.page_sources(
-            kb, lambda record: _relative(Path(record.document.path), self.root) if record.document else None,
-            data_prefix or "data")
+        self.set_knowledge(kb)
         self.localized_sources: dict[str, str] = {}
         wanted = self.config.full_rules and os.environ.get("COUNTERPEDIA_FULL_RULES", "1") != "0"
         self.archive = archive.available() if wanted else None
@@ -134,6 +138,21 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         if str(self.data_dir) not in [str(w) for w in config.watch]:
             config.watch.append(str(self.data_dir))
         return config
+
+    def set_knowledge(self, kb) -> None:
+        """The knowledge base the pages are rendered from (the preview sets a new one after an edit)."""
+        self.kb = kb
+        data_prefix = _relative(self.data_dir, self.root)
+        known = self.__dict__.setdefault("_relative_paths", {})  # each file's, once (the preview sets kb again)
+
+        def relative(record) -> str | None:
+            if record.document is None:
+                return None
+            if record.document.path not in known:
+                known[record.document.path] = _relative(Path(record.document.path), self.root)
+            return known[record.document.path]
+
+        self.page_sources = edit_links.page_sources(kb, relative, data_prefix or "data")
 
     def _japanese_rules(self):
         """The official Japanese CR file ($COUNTERPEDIA_CR_JA or the cache), for the Japanese full-rules pages."""
@@ -154,14 +173,16 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
 
     def on_files(self, files: Files, config) -> Files:
         self._localize(files, config)
-        renderer = SiteRenderer(self.kb, self.config.lang, self.archive, self.ja_rules)
+        self.renderer = self.make_renderer(self.kb, self.config.lang, self.archive, self.ja_rules)
         self.generated = set()
-        for path, markdown in renderer.all_pages().items():
+        self.makers = self.renderer.page_makers() if self.deferred else {}
+        pages = self.makers or self.renderer.all_pages()
+        for path, markdown in pages.items():
             self.generated.add(path)
             existing = files.get_file_from_path(path)
             if existing is not None:
                 files.remove(existing)
-            files.append(File.generated(config, path, content=markdown))
+            files.append(File.generated(config, path, content=markdown if isinstance(markdown, str) else ""))
         return files
 
     def _localize(self, files: Files, config) -> None:
@@ -216,6 +237,8 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
 
     @event_priority(-50)  # after Material's search plugin writes the index, before `offline` (-100) copies it
     def on_post_build(self, config) -> None:
+        if self.deferred:  # the preview writes the search index itself, and checks no link
+            return
         site_index.write(Path(config.site_dir), self.kb, self.config.lang, self.data_dir)
         if self.config.api and self.config.lang == "ja":  # the root site: /api/ for every language
 

@@ -21,13 +21,14 @@ from ruamel.yaml.error import YAMLError
 
 from .. import checks, kinds
 from ..diagnostics import ERROR, Diagnostic
-from ..model.ids import ID_RE
+from ..model.ids import id_problem
 from ..model.knowledge import Record, load
 from ..storage import schema_model
-from ..storage.format import with_comments
+from ..storage.format import FormatError, with_comments
 from ..storage.layout import record_path
 from ..storage.load import display_path, parse_document
 from ..storage.writes import atomic_write
+from ..storage.yamlshape import data_problem
 
 HEADER = ("# New {kind} record (counterpedia new): every value below is a placeholder or what you passed.\n"
           "# Replace each TODO and check each value; then `counterpedia validate` and `counterpedia fmt`.\n")
@@ -60,6 +61,11 @@ def parse_assignment(text: str) -> tuple[tuple, object]:
         parsed = YAML(typ="safe", pure=True).load(value) if value.strip() else ""
     except YAMLError:
         parsed = value
+    except (ValueError, OverflowError, RecursionError) as error:
+        raise ScaffoldError(f"--set {text[:80]!r}: the value cannot be read ({error})") from None
+    if data_problem(parsed) is not None:  # `&a [*a]`: a value holding itself, or an alias bomb
+        raise ScaffoldError(f"--set {text[:80]!r}: the value holds aliases (&, *) that expand into themselves or too "
+                            "far: write the value out")
     return keys, parsed
 
 
@@ -115,7 +121,7 @@ def _placeholder(node: schema_model.Node | None, today: str, missing: list[str],
     if node.get("pattern"):
         missing.append(where.lstrip("."))
         return None
-    return "TODO"
+    return TODO
 
 
 def _assign(data: dict, keys: tuple, value) -> None:
@@ -182,8 +188,9 @@ def build(kind: str, record_id: str, assignments: list[tuple[tuple, object]], to
     """The new record: placeholders, then the assignments; ScaffoldError when something is missing."""
     if kinds.find(kind) is None:
         raise ScaffoldError(f"unknown kind {kind!r}: one of {', '.join(kinds.names())}")
-    if not ID_RE.match(record_id):
-        raise ScaffoldError(f"{record_id!r} is not a valid id: lowercase letters, digits and hyphens, starting with a letter or digit")
+    problem = id_problem(record_id)
+    if problem is not None:
+        raise ScaffoldError(f"{record_id[:80]!r} is not a valid id: {problem}")
     today = today or dt.date.today().isoformat()
     root = schema_model.root(kind)
     missing: list[str] = []
@@ -210,7 +217,20 @@ def build(kind: str, record_id: str, assignments: list[tuple[tuple, object]], to
             description = _comment(schema_model.at(kind, keys))
             hints.append(f"--set {where}=…" + (f" ({description})" if description else ""))
         raise ScaffoldError(f"a new {kind} needs a value the tool cannot suggest: " + "; ".join(hints))
-    return Scaffold(kind, record_id, data, _comments(data, root))
+    return Scaffold(kind, record_id, _own_placeholders(data, record_id), _comments(data, root))
+
+
+TODO = "TODO"
+
+
+def _own_placeholders(value, record_id: str):
+    """Each TODO text names its record ("TODO (bribery)"), so that two new records' placeholder names never collide
+    (E163: the second `new` in a row used to fail); the validator reports a TODO left in a record (W205)."""
+    if isinstance(value, dict):
+        return {key: _own_placeholders(item, record_id) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_own_placeholders(item, record_id) for item in value]
+    return f"{TODO} ({record_id})" if value == TODO else value
 
 
 def _is_unset(data, where: str) -> bool:
@@ -255,7 +275,11 @@ def create(data_dir: Path, kind: str, record_id: str, assignments, today: str | 
     if where:
         raise ScaffoldError(f"a {kind} with id '{record_id}' already exists: {where}", status=1)
     path = record_path(data_dir, kind, record_id)
-    text = text_of(scaffold)
+    try:
+        text = text_of(scaffold)
+    except FormatError as error:
+        raise ScaffoldError(f"not written: the new {kind} cannot be laid out", status=1,
+                            diagnostics=error.diagnostics) from None
     problems = [d for d in check(kb, scaffold, path, text) if d.severity == ERROR]
     if problems:
         raise ScaffoldError(f"not written: the new {kind} would not pass `counterpedia validate`; "

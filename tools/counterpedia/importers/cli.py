@@ -13,6 +13,7 @@ from pathlib import Path
 from ..catalogue.excluded import ExcludedListError, default_path, load_excluded
 from ..commands.arguments import ArgumentParser
 from ..storage.writes import WriteError, apply_plan, journal_path, recover
+from .gatherer_cli import add_parser as add_gatherer_parser
 from .mtgjson.pipeline import ImportError_, run
 from .scryfall import COMMAND, ImportFormatError, plan
 
@@ -48,11 +49,21 @@ def cmd_import_scryfall(args) -> int:
             result.lines.append(f"wrote {len(report.written)} file(s)")
     except (ImportFormatError, WriteError) as error:
         print(f"{prog}: {error}", file=sys.stderr)
-        print(f"{prog}: nothing was written", file=sys.stderr)
+        print(f"{prog}: {_outcome(error)}", file=sys.stderr)
         return 1
     for line in lines + result.lines:
         print(line)
     return 0
+
+
+def _outcome(error: BaseException) -> str:
+    """What a failed import left: nothing, or (a write that failed half way: a full disk) part of its plan, which
+    the journal keeps for the next run. It used to say "nothing was written" after "Written before it: 1711"."""
+    cause = error if isinstance(error, WriteError) else error.__cause__
+    if isinstance(cause, WriteError) and cause.written:
+        return (f"{len(cause.written)} file(s) were written before the failure and {len(cause.pending)} were not; "
+                "the plan is kept: run the command again, or `counterpedia recover`, to finish it")
+    return "nothing was written"
 
 
 def _data_dir(prog: str, args) -> Path | None:
@@ -87,7 +98,7 @@ def cmd_import_mtgjson(args) -> int:
         result = run(data_dir, paths, args.dry_run, _excluded(data_dir))
     except ImportError_ as error:
         print(f"{prog}: {error}", file=sys.stderr)
-        print(f"{prog}: nothing was written", file=sys.stderr)
+        print(f"{prog}: {_outcome(error)}", file=sys.stderr)
         return 1
     for line in result.lines:
         print(line)
@@ -133,3 +144,4 @@ def register(sub) -> None:
     s.add_argument("--version", metavar="YYYY-MM-DD", help="the date of the Scryfall data, recorded as the Oracle texts' version (default: today)")
     s.add_argument("--dry-run", action="store_true", help="report what would be added, write nothing")
     s.set_defaults(func=cmd_import_scryfall)
+    add_gatherer_parser(import_sub)

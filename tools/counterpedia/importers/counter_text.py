@@ -71,8 +71,8 @@ def kinds_from_counters(counters: Iterable[tuple[str, dict]]) -> list[CounterKin
     """The kinds to look for, from the counter records' English names ("acorn counter" -> acorn)."""
     kinds = []
     for counter_id, data in counters:
-        names = data.get("names") or {}
-        english = names.get("en", {}).get("text") if isinstance(names.get("en"), dict) else None
+        names = data.get("names") if isinstance(data.get("names"), dict) else {}  # a broken record: not a kind
+        english = names["en"].get("text") if isinstance(names.get("en"), dict) else None
         if not isinstance(english, str) or not english.lower().endswith(" counter"):
             continue
         name = english[: -len(" counter")].strip()

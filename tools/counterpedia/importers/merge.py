@@ -31,6 +31,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from ..langs import LANGS
+from ..model.characters import text_problem
 from ..model.ids import allocate, slug
 from ..model.knowledge import KnowledgeBase, Record
 from ..storage import yamlio
@@ -39,6 +40,7 @@ from ..storage.layout import record_path
 from ..storage.load import schema_kind
 from ..storage.writes import FileWrite
 from .model import ImportedCard, ImportedRuling, Printed, Provenance
+from .ruling_text import as_imported, ruling_key
 
 KINDS = ("card records", "oracle ids", "names", "texts", "counter links", "any-counter flags", "rulings",
          "ruling links", "sources")
@@ -172,6 +174,23 @@ def _short(text: object, limit: int = 70) -> str:
     return repr(value if len(value) <= limit else value[: limit - 1] + "…")
 
 
+# The loader's codes for a record file it could not read as a record (E005, a file outside the record folders,
+# is not one of them).
+UNREADABLE = frozenset({"E001", "E002", "E003", "E004", "E006", "E007", "E008", "E009", "E013"})
+
+
+def unreadable_records(problems: list) -> str | None:
+    """Why an import must not run on this data folder: a record file that cannot be read (a YAML syntax error,
+    as in the middle of a hand edit) may be the record the import would update, and writing a new one beside it
+    would make two. None when every record file could be read."""
+    unreadable = sorted({d.path for d in problems if d.code in UNREADABLE})
+    if not unreadable:
+        return None
+    shown = ", ".join(unreadable[:3]) + (", …" if len(unreadable) > 3 else "")
+    return (f"{len(unreadable)} record file(s) cannot be read ({shown}): fix them first (`counterpedia validate` "
+            "says where); an import does not write beside a record it cannot read")
+
+
 # ---------------------------------------------------------------- cards
 
 Op = Callable[[CommentedMap], None]
@@ -190,7 +209,8 @@ class CardMerger:
             self.holders[record.id] = oracle_id if isinstance(oracle_id, str) else f"record:{record.id}"
             if isinstance(oracle_id, str):
                 self.by_oracle.setdefault(oracle_id, record)
-            english = (record.data.get("names") or {}).get("en")
+            names = record.data.get("names")
+            english = names.get("en") if isinstance(names, dict) else None  # a broken record: matched by id only
             if isinstance(english, dict) and isinstance(english.get("text"), str):
                 self.by_name.setdefault(name_key(english["text"]), []).append(record)
         self.by_id = {record.id: record for record in kb.all("card")}
@@ -199,7 +219,7 @@ class CardMerger:
     def merge(self, cards: list[ImportedCard]) -> dict[str, str]:
         """Merge every card; returns oracle id -> card record id, for every card imported."""
         ids: dict[str, str] = {}
-        for card in sorted(cards, key=lambda c: c.sort_key):
+        for card in sorted((c for c in cards if self._acceptable(c)), key=lambda c: c.sort_key):
             record = self.match(card)
             if record is None:
                 ids[card.oracle_id] = self.create(card)
@@ -217,6 +237,13 @@ class CardMerger:
             record = self.by_id.get(slug(card.name))
             candidates = [record] if record is not None and not isinstance(record.data.get("oracle_id"), str) \
                 and record.id not in self.matched else []
+            if candidates and not self._named(candidates[0], card.name):
+                # "Foo's Bar" and a hand record "Foos Bar" share a slug, not a name: a near match is for review,
+                # never a merge (it stamped another card's Oracle ID and text onto the hand record).
+                self.report.notes.append(f"review: card {card.name!r} ({card.oracle_id}) is not matched to the record "
+                                         f"'{candidates[0].id}' of a similar name ({candidates[0].path}): a new record "
+                                         "is made; merge them by hand if they are the same card")
+                candidates = []
         if len(candidates) == 1:
             record = candidates[0]
             self.by_oracle[card.oracle_id] = record  # a second card of that name is another card
@@ -225,6 +252,37 @@ class CardMerger:
                 self.by_name[name_key(card.name)].remove(record)
             return record
         return None
+
+    def _acceptable(self, card: ImportedCard) -> bool:
+        """Drop, with a note, what `counterpedia validate` would reject (E190, E191): a card whose name is blank or
+        holds a control character is skipped; such a printed name, text or ruling is left out of the card."""
+        problem = text_problem(card.name, multiline=False)
+        if problem is not None:
+            self.report.notes.append(f"skipped: card {card.name[:80]!r} ({card.oracle_id}): its name: {problem[1]}")
+            return False
+        if card.oracle_text is not None and text_problem(card.oracle_text) is not None:
+            self.report.notes.append(f"left out: the Oracle text of {card.name!r}: {text_problem(card.oracle_text)[1]}")
+            card.oracle_text = None
+        for which, multiline in (("names", False), ("texts", True)):
+            printed = getattr(card, which)
+            for lang in [lang for lang, entry in printed.items() if text_problem(entry.text, multiline) is not None]:
+                self.report.notes.append(f"left out: the printed {lang} {which[:-1]} of {card.name!r}: "
+                                         f"{text_problem(printed[lang].text, multiline)[1]}")
+                del printed[lang]
+        kept = [ruling for ruling in card.rulings if text_problem(ruling.text) is None]
+        for ruling in card.rulings:
+            if ruling not in kept:
+                self.report.notes.append(f"left out: a ruling of {card.name!r} ({ruling.date}): {text_problem(ruling.text)[1]}")
+        card.rulings = kept
+        return True
+
+    @staticmethod
+    def _named(record: Record, name: str) -> bool:
+        """Whether the record has no English name yet, or exactly this one."""
+        names = record.data.get("names")
+        english = names.get("en") if isinstance(names, dict) else None
+        text = english.get("text") if isinstance(english, dict) else None
+        return not isinstance(text, str) or name_key(text) == name_key(name)
 
     # -- a new record ------------------------------------------------------------------------------
     def create(self, card: ImportedCard) -> str:
@@ -347,11 +405,11 @@ class CardMerger:
                 by_id.setdefault(ruling["id"], index)
             text = ((ruling.get("text") or {}).get("en") or {}) if isinstance(ruling.get("text"), dict) else {}
             if isinstance(text, dict) and isinstance(text.get("text"), str):
-                by_content.setdefault((str(ruling.get("date")), _norm(text["text"])), index)
+                by_content.setdefault((str(ruling.get("date")), ruling_key(text["text"])), index)
         ops: list[Op] = []
         new: list[ImportedRuling] = []
         for ruling in _unique(card.rulings):
-            index = by_content.get((ruling.date, _norm(ruling.text)))
+            index = by_content.get((ruling.date, ruling_key(ruling.text)))
             if index is None and ruling.id in by_id:
                 index = by_id[ruling.id]
                 have = ((existing[index].get("text") or {}).get("en") or {}).get("text")
@@ -366,8 +424,12 @@ class CardMerger:
             ops += self._about_links(index, current, ruling)
             if ruling.upgrades and isinstance(current.get("source"), str) and current["source"] != ruling.source \
                     and current["source"].startswith(ruling.upgrades):
-                ops.append(_upgrade(index, ruling))
-                self.report.count("rulings", "upgraded")
+                if any(as_imported(current, prefix) for prefix in ruling.upgrades):
+                    ops.append(_upgrade(index, ruling))
+                    self.report.count("rulings", "upgraded")
+                else:  # changed by hand since it was imported: never overwritten
+                    self.report.notes.append(f"{path}: rulings[{index}] ({current.get('id')}): edited by hand, so not "
+                                             f"upgraded to {ruling.source}: kept")
         if new:
             ops.append(_extend("rulings", [ruling_record(r) for r in new]))
             self.report.count("rulings", "added", len(new))

@@ -27,8 +27,10 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import ScalarString
 
@@ -177,7 +179,8 @@ def plan_from_sightings(sightings: list, kb: KnowledgeBase, data_dir: Path, via:
             text = _mark_header(text, langs, via)
         result.writes.append(FileWrite(file, text))
 
-    result.writes.append(FileWrite(data_dir.parent / VARIANTS_FILE, variants_yaml(result, via)))
+    variants_file = data_dir.parent / VARIANTS_FILE
+    result.writes.append(FileWrite(variants_file, variants_yaml(result, via, _previous_review(variants_file))))
     result.lines = report(result)
     return result
 
@@ -356,7 +359,27 @@ def _printing_map(printing: Printing) -> CommentedMap:
     return value
 
 
-def variants_yaml(result: Plan, via: str) -> str:
+def _previous_review(path: Path) -> dict[str, Any]:
+    """The review list as the previous runs left it ({} when there is none, or it cannot be read)."""
+    try:
+        found = yamlio.load(path) if path.is_file() else {}
+    except (OSError, ValueError, YAMLError):
+        return {}
+    return found if isinstance(found, dict) else {}
+
+
+def _merged(previous: dict[str, Any], section: str, new: CommentedSeq) -> CommentedSeq:
+    """The section's new items, then the previous items of the records and languages this run did not list: an
+    import of one set merges into the review list the full import gathered, never wipes it (issue 23)."""
+    listed = {(item.get("record"), item.get("lang")) for item in new}
+    kept = [item for item in previous.get(section) or [] if isinstance(item, dict)
+            and (item.get("record"), item.get("lang")) not in listed]
+    merged = CommentedSeq([*new, *kept])
+    return CommentedSeq(sorted(merged, key=lambda item: (str(item.get("record")), str(item.get("lang")))))
+
+
+def variants_yaml(result: Plan, via: str, previous: dict[str, Any] | None = None) -> str:
+    previous = previous or {}
     root = CommentedMap()
     root["via"] = via
     variants = CommentedSeq()
@@ -379,7 +402,7 @@ def variants_yaml(result: Plan, via: str) -> str:
             others.append(other)
         item["others"] = others
         variants.append(item)
-    root["variants"] = variants
+    root["variants"] = _merged(previous, "variants", variants)
     disagreements = CommentedSeq()
     for kind, record_id, lang, current, choice in result.disagreements:
         item = CommentedMap()
@@ -390,7 +413,7 @@ def variants_yaml(result: Plan, via: str) -> str:
         item["printed"] = choice.name
         item["printing"] = _printing_map(choice.sighting.printing)
         disagreements.append(item)
-    root["disagreements"] = disagreements
+    root["disagreements"] = _merged(previous, "disagreements", disagreements)
     not_written = CommentedSeq()
     for kind, record_id, lang, current, choice in result.not_written:
         item = CommentedMap()
@@ -402,10 +425,10 @@ def variants_yaml(result: Plan, via: str) -> str:
         item["printing"] = _printing_map(choice.sighting.printing)
         item["printings"] = choice.sightings
         not_written.append(item)
-    root["not_written"] = not_written
+    root["not_written"] = _merged(previous, "not_written", not_written)
     header = (
         "# Names printed cards give to counter kinds, mechanics and terms, for review. Written by\n"
-        "# `counterpedia import mtgjson` (stage printed names); the next run rewrites it.\n"
+        "# `counterpedia import mtgjson` (stage printed names); each run updates the records it read.\n"
         "# variants: the names older printings show besides the chosen one (the most recent printing's).\n"
         "# disagreements: official names of another source that differ from the printed name (not replaced).\n"
         "# not_written: Japanese names of mechanics and terms that differ from the printed ones (they come\n"

@@ -24,7 +24,7 @@ from ..model.knowledge import load
 from .about import AboutFinder
 from .counter_text import CounterScanner, TextScan, kinds_from_counters
 from .jsonstream import JSONStreamError, iter_objects
-from .merge import CardMerger, MergeReport, Workspace, ensure_sources
+from .merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
 from .model import FACE_SEPARATOR, ImportedCard, ImportedRuling, Printed, Printing, Provenance
 from .printed import Skipped, wrong_name, wrong_text
 
@@ -105,6 +105,17 @@ def _faces(card: dict, key: str) -> list[str | None]:
     return [card.get(key) if isinstance(card.get(key), str) else None]
 
 
+def _wrong_type(card: dict, keys: tuple[str, ...]) -> str | None:
+    """A text field present with a value that is not a text (on the card or a face): reported, as MTGJSON's
+    reader does, never dropped in silence."""
+    faces = [f for f in card.get("card_faces") or [] if isinstance(f, dict)]
+    for holder, shown in [(card, ""), *((face, f"face {n} ") for n, face in enumerate(faces))]:
+        for key in keys:
+            if key in holder and holder[key] is not None and not isinstance(holder[key], str):
+                return f"{shown}\"{key}\" is a {type(holder[key]).__name__}, not a text"
+    return None
+
+
 def _date(value: object, where: str) -> str:
     try:
         if isinstance(value, str) and len(value) == 10:
@@ -121,6 +132,9 @@ def scan_oracle(path: Path, scanner: CounterScanner) -> Scan:
             if not isinstance(card.get("name"), str):
                 raise ImportFormatError(f"{path}: card {index} has no \"name\": is this Scryfall's Oracle Cards file?")
             scan.scanned += 1
+            wrong = _wrong_type(card, ("oracle_text", "name"))
+            if wrong:
+                raise ImportFormatError(f"{path}: card {index} ({card['name']}): {wrong}")
             texts = [t or "" for t in _faces(card, "oracle_text")]
             names = {card["name"], *card["name"].split(" // "), *(n for n in _faces(card, "name") if n)}
             found = TextScan()
@@ -133,6 +147,11 @@ def scan_oracle(path: Path, scanner: CounterScanner) -> Scan:
             oracle_id = oracle_id_of(card)
             if oracle_id is None:
                 raise ImportFormatError(f"{path}: card {index} ({card['name']}) has no \"oracle_id\"")
+            earlier = scan.found.get(oracle_id)
+            if earlier is not None and earlier.card.name != card["name"]:
+                # Merged, one of the two names would be dropped without a word.
+                raise ImportFormatError(f"{path}: card {index} ({card['name']}) has the Oracle ID {oracle_id} of an "
+                                        f"earlier card ({earlier.card.name}): one Oracle ID is one card")
             keywords = [k for k in card.get("keywords") or [] if isinstance(k, str)]
             oracle_text = FACE_SEPARATOR.join(texts)
             scan.found[oracle_id] = _Found(
@@ -178,6 +197,9 @@ def scan_all_cards(path: Path, scan: Scan) -> None:
             if found is None:
                 continue
             where = f"{path}: card {index} ({card.get('name')}, {lang})"
+            wrong = _wrong_type(card, ("printed_name", "printed_text"))
+            if wrong:
+                raise ImportFormatError(f"{where}: {wrong}")
             if not isinstance(card.get("set"), str) or not isinstance(card.get("collector_number"), str):
                 raise ImportFormatError(f"{where} has no \"set\" or \"collector_number\"")
             printing = Printing(card["set"].upper(), card["collector_number"],
@@ -214,7 +236,10 @@ def plan(data_dir: Path, oracle: Path, rulings: Path | None = None, all_cards: P
          version: str | None = None, excluded: list[str] = (), dry_run: bool = False) -> Result:
     """Scan the files and plan every change (nothing is written here)."""
     version = version or dt.date.today().isoformat()
-    kb, _problems = load(data_dir)
+    kb, problems = load(data_dir)
+    refused = unreadable_records(problems)
+    if refused:
+        raise ImportFormatError(refused)
     kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
     if not kinds:
         raise ImportFormatError(f"{data_dir}: no counter records with an English name: nothing to look for")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +47,10 @@ def record_refs(record: Record) -> Iterator[Ref]:
         for i, cited in enumerate(as_list(entry.get("cites"))):
             if isinstance(cited, str):
                 yield Ref(record, field.keys + (lang, "cites", i), "source", cited)
+    if record.kind == "ruling":  # the copy a review note's evidence was found in (import gatherer-rulings)
+        for i, note in enumerate(as_list(record.data.get("review"))):
+            if isinstance(note, dict) and isinstance(note.get("evidence"), str):
+                yield Ref(record, ("review", i, "evidence"), "source", note["evidence"])
     for keys, item in history_quotes(record):
         for key in ("source", "via"):
             if isinstance(item.get(key), str):
@@ -78,9 +82,16 @@ def cited_rules(record: Record) -> list[tuple[Keys, str]]:
     return [(path + (i,), n) for i, n in enumerate(value) if isinstance(n, str)]
 
 
-def backlinks(kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
+def ref_targets(record: Record) -> list[tuple[str, str]]:
+    """(kind, id) of every record `record` cites, in order (its data alone decides them)."""
+    return [(ref.target_kind, ref.target_id) for ref in record_refs(record)]
+
+
+def backlinks(kb: KnowledgeBase, targets: Callable[[Record], list[tuple[str, str]]] = ref_targets
+              ) -> dict[tuple[str, str], list[Record]]:
     """(kind, id) -> the records that cite it, each once, in a stable order. Linear in the references:
-    a record is known by identity, so a bucket of thousands (a source cited by every ruling) costs no more."""
+    a record is known by identity, so a bucket of thousands (a source cited by every ruling) costs no more.
+    `targets`: what a record cites (the preview passes one that remembers it per record)."""
     index: dict[tuple[str, str], list[Record]] = {}
     seen: set[tuple[str, str, int]] = set()
 
@@ -90,8 +101,9 @@ def backlinks(kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
             seen.add(key)
             index.setdefault(target, []).append(record)
 
-    for ref in all_refs(kb):
-        add((ref.target_kind, ref.target_id), ref.source)
+    for record in kb:
+        for target in targets(record):
+            add(target, record)
     for record in kb:
         for _keys, number in cited_rules(record):
             page = kb.rule_page_for(number)

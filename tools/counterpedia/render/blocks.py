@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from ..langs import LANGS
-from ..model.knowledge import KnowledgeBase
+from ..model import proof
+from ..model.knowledge import KnowledgeBase, Record
 from ..model.provenance import text_state
 from ..model.shapes import as_dict
 from ..model.texts import canonical_of
@@ -202,10 +203,36 @@ class TextRenderer:
         return f"{i18n.LANG_NAMES[self.lang][lang]} — {where}"
 
     def ruling_block(self, page: str, ruling: dict, skip_card: str | None = None) -> str:
-        """A ruling in the page's language when a translation exists; else its original, authoritative text."""
+        """A ruling in the page's language when a translation exists; else its original, authoritative text. Either
+        way, first its status (official: proven Wizards of the Coast's; else unproven) and its provenance."""
         texts = as_dict(ruling.get("text"))
         original = ruling.get("original") if ruling.get("original") in texts else canonical_of(texts, "en")
+        provenance = self.ruling_provenance(ruling, texts.get(original) if original else None)
         if self.lang in texts or original is None:
-            return self.block(page, texts, original, skip_card)
+            return provenance + self.block(page, texts, original, skip_card)
         label = f'{i18n.LANG_NAMES[self.lang][original]} · {i18n.t("canonical", self.lang)}' if original != self.lang else None
-        return self.plain_block(page, texts.get(original), original, label, skip_card)
+        return provenance + self.plain_block(page, texts.get(original), original, label, skip_card)
+
+    @staticmethod
+    def is_official(ruling: Record) -> bool:
+        return proof.is_official(ruling)
+
+    def source_label(self, source_id: str) -> str:
+        """A source's short name in the page's language (i18n.SOURCE_LABELS, else its publisher, else its title)."""
+        if source_id in i18n.SOURCE_LABELS:
+            return i18n.SOURCE_LABELS[source_id][self.lang]
+        record = self.kb.get("source", source_id)
+        data = record.data if record is not None else {}
+        return str(data.get("publisher") or data.get("title") or source_id)
+
+    def ruling_provenance(self, ruling: dict, original: object) -> str:
+        """'official · Wizards of the Coast (Gatherer), via MTGJSON 3' / 'unproven · MTGJSON 5.2.0 (Wizards or
+        Scryfall, not stated)': what a reader needs to weigh a ruling, from its original text's provenance."""
+        entry = original if isinstance(original, dict) else {}
+        proof = "official" if entry.get("status") == "official" else "unproven"
+        source = entry.get("source") or ruling.get("source")
+        label = self.source_label(str(source)) if source else "—"
+        if entry.get("via"):
+            label = i18n.t("via_label", self.lang).format(source=label, via=self.source_label(str(entry["via"])))
+        return (f'<p class="cp-ruling-provenance"><span class="cp-badge cp-badge--{proof}">'
+                f'{i18n.t("proof_" + proof, self.lang)}</span> {i18n.t("provenance", self.lang)}: {escape(label)}</p>\n\n')

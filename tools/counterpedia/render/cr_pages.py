@@ -50,6 +50,7 @@ class FullRulesRenderer:
         self.ja_other_edition = ja.edition if use and self.ja is None else None
         self.lagging = self.ja is not None and self.ja.edition != archive.newest.edition
         self.in_ja_edition: dict[str, str] = {}  # newest number -> its number in the Japanese edition
+        self._rendered: dict[str, str] | None = None
         if self.ja is not None and self.lagging:
             for old_number in archive.by_id[self.ja.edition].rules:
                 current = archive.to_newest(self.ja.edition, old_number)
@@ -170,4 +171,17 @@ class FullRulesRenderer:
 
     def all_pages(self) -> dict[str, str]:
         return {"cr/index.md": self.index_page(), **self.section_pages(), **self.changes_pages()}
+
+    def page_paths(self) -> list[str]:
+        """Every page's path, in the order of `all_pages`, without rendering any."""
+        sections = dict.fromkeys(rule.section for rule in self.archive.newest.rules.values())
+        editions = self.archive.editions
+        changes = [changes_page(old.edition, new.edition) for old, new in zip(editions, editions[1:])]
+        return ["cr/index.md", *(f"cr/{section}.md" for section in sections), *changes, "cr/changes/index.md"]
+
+    def page(self, path: str) -> str:
+        """One page of `all_pages` (all of them are rendered at the first one asked for)."""
+        if self._rendered is None:
+            self._rendered = self.all_pages()
+        return self._rendered[path]
 

@@ -180,9 +180,27 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Il n'existe pas de version française officielle à jour des règles complètes : les textes de règles en français de ce site sont des traductions automatiques, et le texte anglais fait foi.",
     },
     "intro": {
-        "ja": "マジック：ザ・ギャザリングのカウンターを、日本語・英語・フランス語で。各カウンターを定める総合ルールと公式裁定を、出典と版を明記して引用しています。英語の総合ルールが正です。",
-        "en": "The counters of Magic: The Gathering in Japanese, English and French: the Comprehensive Rules that govern each one and the official rulings, quoted with their source and edition. The English Comprehensive Rules are authoritative.",
-        "fr": "Les marqueurs de Magic: The Gathering en japonais, anglais et français : les règles complètes qui régissent chacun et les décisions officielles, citées avec leur source et leur édition. Les règles complètes en anglais font foi.",
+        "ja": "マジック：ザ・ギャザリングのカウンターを、日本語・英語・フランス語で。各カウンターを定める総合ルールと、カードの裁定を、出典と版を明記して引用しています。英語の総合ルールが正です。裁定は、ウィザーズ・オブ・ザ・コースト自身の文章であると確認できたものだけを「公式」とし、それ以外は「未確認」と表示します。",
+        "en": "The counters of Magic: The Gathering in Japanese, English and French: the Comprehensive Rules that govern each one and the cards' rulings, quoted with their source and edition. The English Comprehensive Rules are authoritative. A ruling is marked official only when it is proven to be Wizards of the Coast's own text; the others are shown as unproven.",
+        "fr": "Les marqueurs de Magic: The Gathering en japonais, anglais et français : les règles complètes qui régissent chacun et les décisions sur les cartes, citées avec leur source et leur édition. Les règles complètes en anglais font foi. Une décision n'est marquée officielle que s'il est prouvé que c'est un texte de Wizards of the Coast ; les autres sont présentées comme non prouvées.",
+    },
+    "rulings_proof": {
+        "ja": "裁定: 公式 {official} 件（ウィザーズ・オブ・ザ・コースト自身の文章と確認済み）、未確認 {unproven} 件（誰が書いたかを出典が明記していないもの、またはコミュニティの文章）。",
+        "en": "Rulings: {official} official (proven to be Wizards of the Coast's own texts), {unproven} unproven (their source does not say who wrote them, or they are a community's texts).",
+        "fr": "Décisions : {official} officielles (prouvées être des textes de Wizards of the Coast), {unproven} non prouvées (leur source ne dit pas qui les a écrites, ou ce sont des textes de la communauté).",
+    },
+    "rulings_proof_short": {"ja": "公式 {official} 件・未確認 {unproven} 件", "en": "{official} official, {unproven} unproven",
+                            "fr": "{official} officielles, {unproven} non prouvées"},
+    "official_only": {"ja": "公式の裁定だけを表示", "en": "Show official rulings only", "fr": "Afficher les décisions officielles seulement"},
+    "provenance": {"ja": "出典", "en": "Provenance", "fr": "Provenance"},
+    "via_label": {"ja": "{source}、{via} 経由", "en": "{source}, via {via}", "fr": "{source}, via {via}"},
+    "proof_official": {"ja": "公式", "en": "official", "fr": "officielle"},
+    "proof_unproven": {"ja": "未確認", "en": "unproven", "fr": "non prouvée"},
+    "rulings_proof_heading": {"ja": "裁定の出典", "en": "Where the rulings come from", "fr": "D'où viennent les décisions"},
+    "rulings_review": {
+        "ja": "要確認 {count} 件: ウィザーズの裁定に似ているが証明にはならない根拠（別の日付の同じ文章、「点数で見たマナ・コスト」から「マナ総量」への改名、別のカードの裁定）。公式にはしていません（`counterpedia status --list review`）。",
+        "en": "{count} for review: evidence that resembles a Wizards ruling without proving it (the same text under another date, \"converted mana cost\" renamed \"mana value\", another card's ruling). None is marked official (`counterpedia status --list review`).",
+        "fr": "{count} à examiner : des indices qui ressemblent à une décision de Wizards sans la prouver (le même texte à une autre date, « coût converti de mana » renommé « valeur de mana », la décision d'une autre carte). Aucune n'est marquée officielle (`counterpedia status --list review`).",
     },
 }
 
@@ -242,6 +260,21 @@ MECHANIC_TYPES = {
     "keyword-ability": {"ja": "キーワード能力", "en": "keyword ability", "fr": "capacité mot-clé"},
     "keyword-action": {"ja": "キーワード処理", "en": "keyword action", "fr": "action mot-clé"},
     "other": {"ja": "その他", "en": "other", "fr": "autre"},
+}
+
+
+# How a ruling's source and copy are named in one line ("Wizards of the Coast (Gatherer), via MTGJSON 3"); a source
+# not listed here is named by its publisher, else its title.
+SOURCE_LABELS: dict[str, dict[str, str]] = {
+    "wotc-gatherer": {"ja": "Wizards of the Coast（Gatherer）", "en": "Wizards of the Coast (Gatherer)",
+                      "fr": "Wizards of the Coast (Gatherer)"},
+    "mtgjson3-gatherer-20181107": {"ja": "MTGJSON 3", "en": "MTGJSON 3", "fr": "MTGJSON 3"},
+    "mtgjson-rulings-20220425": {"ja": "MTGJSON 5.2.0（Wizards か Scryfall か明記なし）",
+                                 "en": "MTGJSON 5.2.0 (Wizards or Scryfall, not stated)",
+                                 "fr": "MTGJSON 5.2.0 (Wizards ou Scryfall, non précisé)"},
+    "wotc-rulings": {"ja": "Wizards of the Coast", "en": "Wizards of the Coast", "fr": "Wizards of the Coast"},
+    "scryfall-bulk-data": {"ja": "Scryfall", "en": "Scryfall", "fr": "Scryfall"},
+    "scryfall-notes": {"ja": "Scryfall（独自の注記）", "en": "Scryfall (its own note)", "fr": "Scryfall (sa propre note)"},
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from ..model import rule_numbers
@@ -91,9 +92,12 @@ class Linker:
         # the full-rules pages to link to, and the renumbering of texts stamped with older editions.
         self.archive = archive
         names: dict[str, str] = {}
+        vocabulary = vocabulary_names(kb)
         for card in kb.all("card"):
-            for entry in (card.data.get("names") or {}).values():
-                if isinstance(entry, dict) and isinstance(entry.get("text"), str) and _linkable(entry["text"]):
+            card_names = card.data.get("names")
+            for entry in card_names.values() if isinstance(card_names, dict) else ():
+                if isinstance(entry, dict) and isinstance(entry.get("text"), str) and _linkable(entry["text"]) \
+                        and _fold(entry["text"]) not in vocabulary:
                     names.setdefault(entry["text"], card.id)
         self.card_names = names
         # Names by their first two characters, longest first: thousands of names are looked up by a dict at
@@ -211,21 +215,63 @@ def paragraphs_inline(fragment: str) -> str:
 _NAME_START = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]|[^\x00-\x7f]")
 
 
+def _fold(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def vocabulary_names(kb: KnowledgeBase) -> frozenset[str]:
+    """The names of the glossary's terms, the counters and the mechanics, in every language (folded), with a
+    counter's name also without its "counter" / "カウンター" / "marqueur": a card that shares one of them (Suspend,
+    Persist, a card named カウンター) must not take the word over across the site, so it is never auto-linked."""
+    found: set[str] = set()
+    for kind in ("term", "counter", "mechanic"):
+        for record in kb.all(kind):
+            names = record.data.get("names")
+            for entry in names.values() if isinstance(names, dict) else ():
+                text = entry.get("text") if isinstance(entry, dict) else None
+                if isinstance(text, str):
+                    folded = _fold(text)
+                    found.add(folded)
+                    for affix in (" counter", "カウンター", "marqueur "):
+                        found.add(folded.removesuffix(affix).removeprefix(affix).strip())
+    return frozenset(found)
+
+
+# A Latin card name of one or two letters (Ow, Ao) is a fragment of words more often than the card.
+MIN_LATIN_NAME = 3
+# Japanese has no word boundaries, and short names are everyday words (待機 is suspend, 平地 plains, 活力 vigor).
+MIN_JAPANESE_NAME = 4
+
+
 def _linkable(name: str) -> bool:
-    """Whether a card name is linked where a text writes it. A Latin name stands as a whole word, so two letters
-    will do; Japanese has no word boundaries, and short names are everyday words (待機 is suspend, 平地 plains,
-    活力 vigor): a Japanese name is linked from four characters on."""
+    """Whether a card name is linked where a text writes it: a Latin name from MIN_LATIN_NAME characters, any
+    other from MIN_JAPANESE_NAME."""
     if any(char.isascii() and char.isalpha() for char in name):
-        return len(name) >= 2
-    return len(name) >= 4
+        return len(name) >= MIN_LATIN_NAME
+    return len(name) >= MIN_JAPANESE_NAME
+
+
+def _katakana(char: str) -> bool:
+    return "\u30a0" <= char <= "\u30ff" or "\uff66" <= char <= "\uff9f"
 
 
 def _word_bounded(text: str, start: int, end: int) -> bool:
-    """Latin names must stand as whole words; Japanese names have no word boundaries."""
+    """A name stands as a whole word in its language: a Latin-script name (English; French, accents included) is
+    not part of a longer word; a name that starts or ends with katakana is not part of a longer katakana word
+    (カウンター in カウンターズ); kanji and hiragana have no word boundaries."""
     before = text[start - 1] if start > 0 else " "
     after = text[end] if end < len(text) else " "
-    if text[start].isascii() and (before.isalnum() and before.isascii()):
+    first, last = text[start], text[end - 1]
+    if _latin(first) and _latin(before) or _latin(last) and _latin(after):
         return False
-    if text[end - 1].isascii() and (after.isalnum() and after.isascii()):
-        return False
-    return True
+    return not (_katakana(first) and _katakana(before) or _katakana(last) and _katakana(after))
+
+
+def _latin(char: str) -> bool:
+    """A letter or digit of a word written with spaces (English, French): not Japanese."""
+    return char.isalnum() and not _cjk(char)
+
+
+def _cjk(char: str) -> bool:
+    """A Japanese character (kana, kanji, full-width forms): no word boundary around it."""
+    return "\u3040" <= char <= "\u30ff" or "\u3400" <= char <= "\u9fff" or "\uff00" <= char <= "\uffef"

@@ -7,7 +7,8 @@ whose records are anchors on a shared page, that page (`records.md.j2`), and an 
 from __future__ import annotations
 
 import html
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 from importlib import resources
 from typing import Any
 
@@ -15,7 +16,7 @@ import jinja2
 
 from .. import kinds
 from ..langs import LANGS
-from ..model import rule_numbers
+from ..model import proof, rule_numbers
 from ..model import status as translation_status
 from ..model.knowledge import KnowledgeBase, Record
 from ..model.provenance import text_state
@@ -54,7 +55,7 @@ class SiteRenderer:
         self.ja_rules = ja_rules  # the official Japanese CR (a cr.ja_parse.JaEdition), for the full-rules pages
         self.linker = Linker(kb, lang, archive)
         self.r = TextRenderer(kb, lang, self.linker)
-        self.backlinks = backlinks(kb)
+        self.backlinks = self.make_backlinks(kb)
         self.quoted = kb.quoted_rules()
         self._currency: currency.Currency | None = None
         # Indexed once, so that each page costs what it shows (not a scan of every card or ruling).
@@ -72,6 +73,9 @@ class SiteRenderer:
                         self.rulings_index.setdefault((kind, target), []).append(ruling)
             if ruling.owner is not None and ruling not in self.rulings_index.get(("card", ruling.owner.id), ()):
                 self.rulings_index.setdefault(("card", ruling.owner.id), []).append(ruling)
+
+    def make_backlinks(self, kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
+        return backlinks(kb)
 
     # -- helpers -------------------------------------------------------------------------------
     def t(self, key: str) -> str:
@@ -194,6 +198,11 @@ class SiteRenderer:
         newest = self.archive.newest.edition if self.archive is not None else None
         return currency.rules_state([r for r in self.kb.all("rule") if r.id in records], newest, wanted)
 
+    def rulings_proof(self, rulings: list[Record], long: bool = False) -> str:
+        """'12 official, 3 unproven' (or the sentence that explains both words, `long`)."""
+        found = proof.counts(rulings)
+        return self.t("rulings_proof" if long else "rulings_proof_short").format(**found)
+
     def rulings_notes(self, page: str, rulings: list[Record]) -> list[str]:
         """For rulings read from MTGJSON: where they come from and why they are not marked official."""
         notes = []
@@ -259,6 +268,7 @@ class SiteRenderer:
             rules=self.rule_entries(page, record.data.get("rules") or []),
             cards=cards, cards_table=self.cards_table(page, cards) if cards else "",
             rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
+            rulings_proof=self.rulings_proof([r for r, _h in rulings]) if rulings else "",
             rulings_page=urls.relative(page, urls.rulings_about_page("counter", record.id)) if rulings else None,
             related=self.links(page, "counter", related.get("counters")) + self.links(page, "mechanic", related.get("mechanics"))
             + self.links(page, "term", related.get("terms")),
@@ -280,6 +290,7 @@ class SiteRenderer:
             entries.append((ruling, href, heading))
         return self.render("rulings_about.md.j2", page, rec=record, kind=kind, title=self.title(record),
                            heading=self.t("rulings_about").format(name=self.title(record)),
+                           rulings_proof=self.rulings_proof([r for r, _h, _t in entries]),
                            back=urls.record_link(page, kind, record.id), entries=entries,
                            rulings_notes=self.rulings_notes(page, [r for r, _h, _t in entries]))
 
@@ -318,6 +329,7 @@ class SiteRenderer:
             rules=self.rule_entries(page, record.data.get("rules") or []),
             counters=self.links(page, "counter", record.data.get("counters")),
             rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
+            rulings_proof=self.rulings_proof([r for r, _h in rulings]) if rulings else "",
             rulings_page=urls.relative(page, urls.rulings_about_page("mechanic", record.id)) if rulings else None,
             cited_by=[c for c in self.cited_by(page, "mechanic", record.id) if c[1] not in self._listed_kinds],
         )
@@ -358,24 +370,31 @@ class SiteRenderer:
                       for year, count in sorted(years.items(), reverse=True)]
         return self.render("rulings.md.j2", page, years=year_links, by_date=list(by_date.items()))
 
-    def rulings_year_pages(self) -> dict[str, str]:
-        """One page per year: every ruling of that year, by date, each linked to where it is shown in full."""
-        by_year: dict[str, list[Record]] = {}
+    def ruling_years(self) -> list[str]:
+        """The years of the rulings, newest first (the order of their pages)."""
+        years: dict[str, None] = {}
         for ruling in sorted(self.kb.all("ruling"), key=ruling_order, reverse=True):
-            by_year.setdefault(str(ruling.data.get("date"))[:4], []).append(ruling)
-        pages = {}
-        for year, rulings in by_year.items():
-            page = urls.rulings_year_page(year)
-            groups: dict[str, list] = {}
-            for ruling in rulings:
-                owner = self.title(ruling.owner) if ruling.owner is not None else ruling.id
-                groups.setdefault(str(ruling.data.get("date")), []).append(
-                    (owner, urls.to_html(urls.record_link(page, "ruling", ruling.id)), original_text(ruling)))
-            pages[page] = self.render("rulings_year.md.j2", page, year=year, count=len(rulings),
-                                      rulings_notes=self.rulings_notes(page, rulings),
-                                      heading=self.t("rulings_of_year").format(year=year), groups=list(groups.items()),
-                                      index=urls.relative(page, "rulings/index.md"))
-        return pages
+            years.setdefault(str(ruling.data.get("date"))[:4], None)
+        return list(years)
+
+    def rulings_year_page(self, year: str) -> str:
+        """One year's page: every ruling of that year, by date, each linked to where it is shown in full."""
+        rulings = [r for r in sorted(self.kb.all("ruling"), key=ruling_order, reverse=True)
+                   if str(r.data.get("date"))[:4] == year]
+        page = urls.rulings_year_page(year)
+        groups: dict[str, list] = {}
+        for ruling in rulings:
+            owner = self.title(ruling.owner) if ruling.owner is not None else ruling.id
+            groups.setdefault(str(ruling.data.get("date")), []).append(
+                (owner, urls.to_html(urls.record_link(page, "ruling", ruling.id)), original_text(ruling)))
+        return self.render("rulings_year.md.j2", page, year=year, count=len(rulings),
+                           rulings_notes=self.rulings_notes(page, rulings),
+                           heading=self.t("rulings_of_year").format(year=year), groups=list(groups.items()),
+                           index=urls.relative(page, "rulings/index.md"))
+
+    def rulings_year_pages(self) -> dict[str, str]:
+        """One page per year (see rulings_year_page)."""
+        return {urls.rulings_year_page(year): self.rulings_year_page(year) for year in self.ruling_years()}
 
     def rulings_by_counter_page(self) -> str:
         page = "rulings/by-counter.md"
@@ -433,7 +452,8 @@ class SiteRenderer:
                 "status": status,
             })
         return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page),
-                           counts=self.home_counts())
+                           counts=self.home_counts(),
+                           rulings_proof=self.rulings_proof(self.kb.all("ruling"), long=True))
 
     def home_counts(self) -> list[dict[str, Any]]:
         """Per language, the texts shown on the site by status: official, reviewed (community), machine, missing
@@ -462,7 +482,23 @@ class SiteRenderer:
             found = [(self.title(i.record), urls.record_link(page, i.record.kind, i.record.id), i.where)
                      for i in all_items if i.category == category]
             worklist.append((category, found))
-        return self.render("status.md.j2", page, table="\n".join(lines), worklist=worklist, intro="")
+        rulings = self.kb.all("ruling")
+        by_source: dict[tuple[str, str], int] = {}
+        for ruling in rulings:
+            texts = as_dict(ruling.data.get("text"))
+            entry = as_dict(texts.get(ruling.data.get("original", "en")))
+            label = self.r.source_label(str(entry.get("source") or ruling.data.get("source")))
+            if entry.get("via"):
+                label = self.t("via_label").format(source=label, via=self.r.source_label(str(entry["via"])))
+            key = ("official" if proof.is_official(ruling) else "unproven", label)
+            by_source[key] = by_source.get(key, 0) + 1
+        proof_rows = [(self.t("proof_" + state), label, count) for (state, label), count in
+                      sorted(by_source.items(), key=lambda item: (item[0][0] != "official", -item[1]))]
+        review = proof.review_counts(self.kb)
+        return self.render("status.md.j2", page, table="\n".join(lines), worklist=worklist, intro="",
+                           rulings_proof=self.rulings_proof(rulings, long=True), proof_rows=proof_rows,
+                           rulings_review=self.t("rulings_review").format(count=sum(review.values())) if any(review.values()) else "",
+                           review_counts=review)
 
     # -- pages of the kinds without a page of their own design -----------------------------------
     def field_label(self, field: TextField) -> str:
@@ -488,33 +524,42 @@ class SiteRenderer:
 
     def all_pages(self) -> dict[str, str]:
         """Every page, in the order MkDocs lists them (the order of the sitemap)."""
+        return {path: make() for path, make in self.page_makers().items()}
+
+    def page_makers(self) -> dict[str, Callable[[], str]]:
+        """Every page's path, in the order of `all_pages`, with the function that renders it: the preview
+        (commands/preview) knows every page without rendering any, and renders each when it is asked for."""
         designed = {"counter": self.counter_page, "rule": self.rule_page, "card": self.card_page,
                     "mechanic": self.mechanic_page}
-        pages: dict[str, str] = {urls.index_page("counter"): self.home_page()}
+        makers: dict[str, Callable[[], str]] = {urls.index_page("counter"): self.home_page}
         for kind in kinds.all_kinds():
             if kind.own_page and kind.published:
                 render = designed.get(kind.name, self.record_page)
                 for record in self.kb.all(kind.name):
-                    pages[urls.page_path(kind.name, record.id)[0]] = render(record)
+                    makers[urls.page_path(kind.name, record.id)[0]] = partial(render, record)
         for kind_name in ("counter", "mechanic"):
             for record in self.kb.all(kind_name):
                 if self.rulings_index.get((kind_name, record.id)):
-                    pages[urls.rulings_about_page(kind_name, record.id)] = self.rulings_about_page(kind_name, record)
-        pages.update(self.rulings_year_pages())
+                    makers[urls.rulings_about_page(kind_name, record.id)] = partial(self.rulings_about_page,
+                                                                                   kind_name, record)
+        for year in self.ruling_years():
+            makers[urls.rulings_year_page(year)] = partial(self.rulings_year_page, year)
         indexes = {"rule": lambda: self.index_page("rule", "rules"), "card": self.cards_index_page,
                    "mechanic": lambda: self.index_page("mechanic", "mechanics"), "ruling": self.rulings_page,
                    "term": self.glossary_page, "source": self.sources_page}
         for kind_name, render_index in indexes.items():
-            pages[urls.index_page(kind_name)] = render_index()
+            makers[urls.index_page(kind_name)] = render_index
             if kind_name == "ruling":
-                pages["rulings/by-counter.md"] = self.rulings_by_counter_page()
+                makers["rulings/by-counter.md"] = self.rulings_by_counter_page
         for kind in kinds.all_kinds():
             if kind.name not in indexes and kind.name != "counter" and kind.published:
-                pages[kind.index_page] = self.generic_index_page(kind)
-        pages["status.md"] = self.status_page()
+                makers[kind.index_page] = partial(self.generic_index_page, kind)
+        makers["status.md"] = self.status_page
         if self.archive is not None:
-            pages.update(FullRulesRenderer(self, self.archive, self.ja_rules).all_pages())
-        return pages
+            full_rules = FullRulesRenderer(self, self.archive, self.ja_rules)
+            for path in full_rules.page_paths():
+                makers[path] = partial(full_rules.page, path)
+        return makers
 
 
 def defining_rules(counter: Record) -> list[str]:

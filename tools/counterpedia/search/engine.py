@@ -15,6 +15,7 @@ the corrected query is offered ("did you mean").
 
 from __future__ import annotations
 
+import contextlib
 import json
 import marshal
 import os
@@ -232,13 +233,15 @@ def load_index(data_dir: Path, use_cache: bool = True) -> tuple[Index, bool]:
             pass
     index = build(data_dir, stamp)
     if use_cache:
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
             temporary.write_bytes(_dump(index))
             os.replace(temporary, path)
         except OSError:
-            pass  # a read-only checkout still searches, just without a cache
+            # A read-only checkout or a full disk still searches, just without a cache, and leaves nothing behind.
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
     return index, True
 
 

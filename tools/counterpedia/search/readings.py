@@ -42,7 +42,7 @@ class _Unavailable:
 
 @lru_cache(maxsize=1)
 def _tokenizer():
-    try:
+    try:  # start-up: SudachiPy and its dictionary load only when an index is built, never for a search
         from sudachipy import Dictionary, SplitMode
     except ImportError as error:  # a broken install: searches still work, without readings
         print(f"counterpedia: no Japanese readings in the search index ({error}); "

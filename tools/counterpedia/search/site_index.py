@@ -192,16 +192,21 @@ def links(site_dir: Path) -> dict[str, list[str]]:
     return {"search index": locations(index)} if isinstance(docs[0], dict) and "gzip" in docs[0] else {}
 
 
+def text(kb, lang: str, material_index: dict, data_dir: Path | None = None) -> str:
+    """The index file's text (see `write`): the live preview writes it again after each edit."""
+    meanings: list = []
+    if data_dir is not None:
+        meanings, _problem = read_meanings(kb, default_path(data_dir))
+    return json.dumps(build(kb, lang, material_index, meanings), ensure_ascii=False, separators=(",", ":"))
+
+
 def write(site_dir: Path, kb, lang: str, data_dir: Path | None = None) -> int:
     """Replace SITE/search/search_index.json with ours; its size in bytes. `data_dir`: where the data is,
     beside which catalogue/search-shorthands.yaml is read (a list with problems is left out: `validate`
     reports them)."""
     path = Path(site_dir) / INDEX_PATH
     material = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    meanings: list = []
-    if data_dir is not None:
-        meanings, _problem = read_meanings(kb, default_path(data_dir))
-    data = json.dumps(build(kb, lang, material, meanings), ensure_ascii=False, separators=(",", ":"))
+    data = text(kb, lang, material, data_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(data, encoding="utf-8")
     return len(data.encode("utf-8"))

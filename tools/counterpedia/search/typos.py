@@ -27,6 +27,7 @@ constants; it finds candidates by a plain scan, this module by a neighbourhood, 
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import Counter
 
@@ -161,7 +162,6 @@ class Table:
 
 def _find(lines: list, key: str) -> str | None:
     """The line of sorted `lines` that starts with `key<TAB>`."""
-    import bisect
 
     probe = key + "\t"
     at = bisect.bisect_left(lines, probe)

@@ -288,7 +288,9 @@ def _emit(tree: Any, placement: _Placement) -> str:
 
 # -- entry points -----------------------------------------------------------------------------------------------
 def normalize_newlines(text: str) -> str:
-    return text.lstrip("\ufeff").replace("\r\n", "\n")
+    """LF line ends always: CRLF (Windows) and a bare CR (old Mac) become LF, so that a CR-only file is read
+    line by line, not as one line."""
+    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
 def format_text(kind: str | None, text: str, path: str = "<text>") -> str:

@@ -21,10 +21,16 @@ recover` shows it, `counterpedia recover --abandon` drops it.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
+import signal
+import sys
 import tempfile
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,7 +72,8 @@ def _digest(text: str | None) -> str | None:
 
 def _read(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8", newline="") as stream:  # as it is: a CRLF file is not the LF text
+            return stream.read()
     except FileNotFoundError:
         return None
 
@@ -84,6 +91,27 @@ def atomic_write(path: Path, text: str) -> None:
     (a temporary file is created 0600, which a record must not inherit)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    # Ctrl-C waits until the file is whole or gone: between creating the temporary file and the rename (or its
+    # removal), a KeyboardInterrupt would leave a .NAME.yaml.XXXX.tmp behind. SIGINT is held for the few
+    # milliseconds of one file and delivered right after (the command then stops with exit 130).
+    with _sigint_held():
+        _write_replace(path, text)
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    try:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (ValueError, OSError, AttributeError):  # not where signals can be held: write as is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+def _write_replace(path: Path, text: str) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
@@ -318,3 +346,103 @@ def apply_plan(root: Path, plan: list[FileWrite], command: str) -> WriteReport:
     _apply(todo, report)
     journal_path(root).unlink()
     return report
+
+
+# -- one writer at a time ---------------------------------------------------------------------------------------
+# Every command that writes records (fmt, the imports, cr sync --apply, new, recover, refresh) holds an exclusive
+# lock on the data folder while it runs, as git holds index.lock: a second writer would take the first one's live
+# journal for an interrupted plan, delete its temporary file and finish its plan itself. The lock is an flock on a
+# file beside the journal, which the kernel releases when its process ends, however it ends; the file names the
+# holder (pid, command), so that a second writer says who is writing, and a lock left by a killed process is told
+# apart (its pid no longer runs) and recovered with a message.
+LOCK_WAIT = 3.0  # seconds a second writer waits for the first before refusing (COUNTERPEDIA_LOCK_WAIT)
+_HELD: dict[str, int] = {}  # lock file -> how many times this process holds it (a command inside a command)
+
+
+class Busy(WriteError):
+    """Another counterpedia command is writing the same data folder."""
+
+
+def lock_path(root: Path) -> Path:
+    journal = journal_path(root)
+    return journal.with_name(journal.name.replace("pending-writes-", "write-lock-").removesuffix(".json") + ".lock")
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _holder(stream_fd: int) -> dict[str, object]:
+    try:
+        os.lseek(stream_fd, 0, os.SEEK_SET)
+        found = json.loads(os.read(stream_fd, 4096).decode("utf-8") or "{}")
+        return found if isinstance(found, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+@contextlib.contextmanager
+def writing(root: Path, command: str, wait: float | None = None,
+            say: Callable[[str], None] = _say) -> Iterator[None]:
+    """Hold the data folder's write lock while the block runs. A second writer waits up to `wait` seconds, then
+    raises Busy ("another counterpedia command (pid N, `import mtgjson`) is writing; try again when it ends").
+    A lock whose holder was killed is recovered, and `say` tells it. Reentrant within one process."""
+    path = lock_path(root)
+    key = str(path)
+    if key in _HELD:
+        _HELD[key] += 1
+        try:
+            yield
+        finally:
+            _HELD[key] -= 1
+        return
+    if wait is None:
+        try:
+            wait = float(os.environ.get("COUNTERPEDIA_LOCK_WAIT", LOCK_WAIT))
+        except ValueError:
+            wait = LOCK_WAIT
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        raise WriteError(f"{path}: cannot take the data folder's write lock: {error.strerror or error}") from None
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    holder = _holder(fd)
+                    who = f"pid {holder.get('pid', '?')}, `{holder.get('command', '?')}`"
+                    raise Busy(f"another counterpedia command ({who}) is writing {root}; try again when it ends") from None
+                time.sleep(0.05)
+        previous = _holder(fd)
+        pid = previous.get("pid")
+        if isinstance(pid, int) and pid != os.getpid():
+            state = "no longer runs" if not _alive(pid) else "ended without releasing it"
+            say(f"recovered the write lock of an earlier `{previous.get('command', '?')}` (pid {pid}), which {state}: "
+                "it was killed while writing; whatever it left half done is finished or reported below "
+                "(`counterpedia recover`)")
+        os.ftruncate(fd, 0)
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, json.dumps({"pid": os.getpid(), "command": command}).encode("utf-8"))
+        _HELD[key] = 1
+        try:
+            yield
+        finally:
+            del _HELD[key]
+            os.ftruncate(fd, 0)  # released cleanly: an empty lock file is no one's
+    finally:
+        os.close(fd)  # closing releases the flock

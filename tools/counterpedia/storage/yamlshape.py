@@ -28,7 +28,7 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 @dataclass(frozen=True)
 class ShapeProblem:
-    code: str  # E006 (too deep), E009 (aliases) or E001 (not a character)
+    code: str  # E006 (too deep), E009 (aliases), E013 (too many values) or E001 (not a character)
     message: str
     position: tuple[int, int] = (0, 0)  # 0-based line, column
 
@@ -116,11 +116,13 @@ def alias_problem(source: str, kind: str) -> ShapeProblem:
     open_anchors: set[str] = set()
     stack: list[list[Any]] = []  # [anchor, size] of each open collection
     expanded = 0
+    seen_alias = False
     first_alias = (0, 0)
     try:
         for event in YAML(typ="safe", pure=True).parse(source):
             mark = event.start_mark
             if isinstance(event, AliasEvent):
+                seen_alias = True
                 where = (mark.line, mark.column)
                 first_alias = first_alias if first_alias != (0, 0) else where
                 if event.anchor in open_anchors:
@@ -150,6 +152,9 @@ def alias_problem(source: str, kind: str) -> ShapeProblem:
             expanded += size
             if stack:
                 stack[-1][1] += size
+            if expanded > MAX_VALUES and not seen_alias:
+                return ShapeProblem("E013", f"this record holds more than {MAX_VALUES:,} values (the largest holds "
+                                    "about 500): it is not a record", (mark.line, mark.column))
             if expanded > MAX_VALUES:
                 return ShapeProblem("E009", f"aliases expand this record past {MAX_VALUES:,} values here "
                                     "(an alias bomb?)", (mark.line, mark.column))
@@ -187,4 +192,9 @@ def problem_of(data: object, source: str) -> ShapeProblem | None:
                             "which is not a character: write the character itself")
     if found == "depth":
         return depth_problem(source) or alias_problem(source, found)
+    if found == "values" and "&" not in source:
+        # No anchor, so no alias: a plain list of millions of items, not an alias bomb (and reading it again
+        # event by event to tell where would take a minute).
+        return ShapeProblem("E013", f"this record holds more than {MAX_VALUES:,} values (the largest holds about "
+                            "500): it is not a record")
     return alias_problem(source, found)

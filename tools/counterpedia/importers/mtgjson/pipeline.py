@@ -24,7 +24,7 @@ from ...model.knowledge import KnowledgeBase, load
 from ...storage.writes import WriteError, apply_plan, journal_path, recover
 from ..about import AboutFinder
 from ..counter_text import CounterScanner, kinds_from_counters
-from ..merge import CardMerger, MergeReport, Workspace, ensure_sources
+from ..merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
 from ..model import Provenance
 from ..printed_names import PrintedNamesStage
 from .read import MtgjsonFormatError, MtgjsonSet, iter_sets
@@ -195,7 +195,10 @@ def run(data_dir: Path, paths: Iterable[Path], dry_run: bool = False, excluded: 
         if recovered is not None:
             result.lines.append(f"finished the interrupted `{recovered.recovered_from}` first "
                                 f"({len(recovered.written)} file(s) written)")
-    kb, _problems = load(data_dir)
+    kb, problems = load(data_dir)
+    refused = unreadable_records(problems)
+    if refused:
+        raise ImportError_(refused)
     kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
     if not kinds:
         raise ImportError_(f"{data_dir}: no counter records with an English name: nothing to look for")
@@ -238,7 +241,7 @@ def run(data_dir: Path, paths: Iterable[Path], dry_run: bool = False, excluded: 
     try:
         written = apply_plan(data_dir, plan, COMMAND)
     except WriteError as error:
-        raise ImportError_(str(error)) from None
+        raise ImportError_(str(error)) from error  # the cause says what was written before the failure
     result.written = len(written.written)
     result.lines.append(f"wrote {result.written} file(s)")
     return result

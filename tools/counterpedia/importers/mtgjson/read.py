@@ -13,6 +13,7 @@ the character offset of the card in the decompressed text.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,6 +169,9 @@ def _make_set(path: Path, fields: dict, cards: tuple[list, list] | None, meta: M
     shown = f"set {code}" if isinstance(code, str) else f"the set at character {start}"
     if not isinstance(code, str) or not code:
         raise MtgjsonFormatError(path, f"{shown} has no \"code\": is this an MTGJSON set file?")
+    if not _SET_CODE.fullmatch(code):
+        raise MtgjsonFormatError(path, f"the set at character {start} has code {code[:40]!r}: a set code is letters, "
+                                       "digits and _ (a code holding path characters is refused)")
     if not isinstance(fields.get("name"), str):
         raise MtgjsonFormatError(path, f"{shown} has no \"name\"")
     if not _is_date(fields.get("releaseDate")):
@@ -177,11 +181,21 @@ def _make_set(path: Path, fields: dict, cards: tuple[list, list] | None, meta: M
     found = MtgjsonSet(code, fields["name"], fields["releaseDate"],
                        fields.get("type") if isinstance(fields.get("type"), str) else None,
                        cards[0], meta, path, cards[1])
+    seen: dict[str, int] = {}
     for index, card in enumerate(found.cards):
         problem = card_problem(card)
         if problem:
             raise MtgjsonFormatError(path, f"{found.where(index)}: {problem}")
+        uuid = card.get("uuid")
+        if isinstance(uuid, str):
+            if uuid in seen:  # one printing twice: merging them would drop one's name or text without a word
+                raise MtgjsonFormatError(path, f"{found.where(index)}: uuid {uuid} is also the uuid of card {seen[uuid]} "
+                                               "of the set: a card printing is listed once")
+            seen[uuid] = index
     return found
+
+
+_SET_CODE = re.compile(r"[A-Za-z0-9_]{1,12}")
 
 
 def card_problem(card: object) -> str | None:
