@@ -59,9 +59,10 @@ def new_kinds(valid_data: Path):
 
 
 def test_the_built_in_kinds_in_their_order():
-    assert kinds.names() == ("counter", "rule", "ruling", "card", "mechanic", "term", "source")
+    assert kinds.names() == ("counter", "rule", "ruling", "card", "mechanic", "term", "source", "memory", "translation")
     assert kinds.folders() == {"counters": "counter", "rules": "rule", "rulings": "ruling", "cards": "card",
-                               "mechanics": "mechanic", "terms": "term", "sources": "source"}
+                               "mechanics": "mechanic", "terms": "term", "sources": "source", "translation-memory": "memory",
+                               "translations": "translation"}
 
 
 def test_a_name_folder_or_search_code_is_registered_once():

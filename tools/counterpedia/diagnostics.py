@@ -82,6 +82,20 @@ CODES: dict[str, Code] = {
         Code("E191", ERROR, "a control character or a bidirectional override in a text", "remove it: escapes such as \\e, \\a or \\u202e reach the pages as they are (a line break is allowed only in a text that spans lines, not in a name)"),
         Code("W205", WARNING, "a TODO placeholder left in a record", "write the text `counterpedia new` left as TODO (in our own words, with its source), or remove the language"),
         Code("E400", ERROR, "fmt could not format the file without changing its data or a comment", "the file is left as it is: please report it with the file attached", "fmt"),
+        Code("E500", ERROR, "translation memory entry whose key is not the hash of its English template", "the key is `counterpedia memory key` of the English template: an edited English is a new entry (import or export it again)"),
+        Code("E501", ERROR, "translation memory entry in another shard than its key's", "an entry lives in data/translation-memory/<first two hex digits of its key>.yaml"),
+        Code("E502", ERROR, "two translation memory entries for one English text", "keep one entry per English template: merge the two (the same English always has the same translation)"),
+        Code("W503", WARNING, "translation memory entry that no ruling uses", "the English of its rulings changed or they were removed: delete the entry, or translate the new English (`counterpedia memory export`)"),
+        Code("E504", ERROR, "the card's name placeholder differs from the English", "keep each <CARD> (<CARD:1>, <CARD:2>) exactly as many times as the English has it; Japanese writes it 《<CARD>》"),
+        Code("E505", ERROR, "a mana or tap symbol differs from the English", "keep {T}, {2}{G}, {E}… exactly as the English writes them"),
+        Code("E506", ERROR, "a rule number differs from the English", "keep each rule number (704.5q) as the English writes it"),
+        Code("E507", ERROR, "a number of the English is missing from the translation", "write every number the English writes in digits (Japanese: full-width digits are the same number)"),
+        Code("E508", ERROR, "a ±N/±N form is not written as its language writes it", "Japanese writes ±N/±N full-width, as printed Japanese cards do (＋１/＋１, －１/－１, ０/１); French keeps the English form (+1/+1)"),
+        Code("E509", ERROR, "a translation does not use the official term", "use the official name of the counter, keyword, mechanic or glossary term the English names (inflected as the language needs); an ordinary word that only looks like a term goes in catalogue/terminology-exceptions.yaml"),
+        Code("E510", ERROR, "a translation does not use the card's printed name", "write the card's printed name in that language (《…》 in Japanese); with none printed, its English name"),
+        Code("E511", ERROR, "a reviewed translation does not say who reviewed it", "a `community` text of the translation memory records `reviewed: {by: NAME, date: YYYY-MM-DD}`"),
+        Code("W512", WARNING, "a ruling's own translation differs from the translation memory's", "delete the ruling's own text (it then comes from the memory), or correct the memory's entry: the same English has the same translation"),
+        Code("E520", ERROR, "a translation batch file is malformed", "a batch is `@@ KEY` lines, each followed by one `ja: …` and one `fr: …` line (see docs/editors/contributing.md)", "memory import"),
     ]
 }
 

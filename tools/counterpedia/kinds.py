@@ -41,6 +41,9 @@ class Kind:
     rules_field: tuple[str, ...] | None = None  # the path of the list of CR numbers it cites
     embeds: str | None = None  # a kind whose records it may hold, in a list named after that kind's folder
     vocabulary: bool = False  # a name readers look up: unique per language (E163), as printed on cards (E180)
+    # Whether its records are shown as records of their own (pages, nav, search). The translation memory is not:
+    # readers see its texts on the rulings that use them (counterpedia.model.memory).
+    published: bool = True
 
     @property
     def search_label(self) -> str:
@@ -151,4 +154,18 @@ register(Kind(
     index_title="sources", i18n_key="kind_source", search_code="s", search_bonus=0.0,
     # The registry every provenance field points into: its `title` is a plain text, not a text map.
     name_field="title",
+))
+register(Kind(
+    # The translation memory (issue 17): one file per shard of entries (data/translation-memory/4e.yaml holds the entries whose
+    # key starts with 4e), so that 4,000 to 20,000 entries stay a few hundred files for `validate`.
+    "memory", "translation-memory", "memory.schema.json", page="memory/{id}.md", index_page="memory/index.md",
+    index_title="memory", i18n_key="kind_memory", search_code="y", name_field=None, embeds="translation",
+    published=False,
+))
+register(Kind(
+    # One entry of the memory: an English ruling text with the card's own name set aside (<CARD>), and its
+    # Japanese and French texts. A ruling's missing ja/fr texts come from the entry of its English text.
+    "translation", "translations", "translation.schema.json", page="memory/{id}.md", index_page="memory/index.md",
+    index_title="memory", i18n_key="kind_translation", search_code="x", text_fields=("text",), name_field=None,
+    published=False,
 ))

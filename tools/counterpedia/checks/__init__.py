@@ -16,6 +16,7 @@ from . import (
     excluded,
     existence,
     identity,
+    memory,
     official,
     pattern_rules,
     printed_names,
@@ -45,6 +46,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("cr_names", cr_names.check),
     ("collisions", collisions.check),
     ("cards", cards.check),
+    ("memory", memory.check),
     ("characters", characters.check),
 ]
 

@@ -165,10 +165,10 @@ def cmd_status(args) -> int:
     if args.json:
         print(json.dumps(counts, ensure_ascii=False, indent=2))
     else:
-        print(f"{'kind':<10}{'lang':<6}{'records':>8}{'total':>7}" + "".join(f"{c:>11}" for c in CATEGORIES))
+        print(f"{'kind':<13}{'lang':<6}{'records':>8}{'total':>7}" + "".join(f"{c:>11}" for c in CATEGORIES))
         for kind, entry in counts.items():
             for lang in langs:
-                print(f"{kind:<10}{lang:<6}{entry['records']:>8}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
+                print(f"{kind:<13}{lang:<6}{entry['records']:>8}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
         print(f"rulings: {proven['official']} official, {proven['unproven']} unproven; for review (evidence that resembles "
               "a ruling without proving it): " + ", ".join(f"{reason} {n}" for reason, n in review.items()))
         if args.list:
@@ -212,6 +212,13 @@ def _register_import(sub) -> None:
     importers_cli.register(sub)
 
 
+def _register_memory(sub) -> None:
+    # start-up: see LAZY_COMMANDS
+    from ..importers import memory_cli
+
+    memory_cli.register(sub)
+
+
 def _register_refresh(sub) -> None:
     # start-up: see LAZY_COMMANDS
     from .refresh import cli as refresh_cli
@@ -236,7 +243,8 @@ def _register_editor(sub) -> None:
 # Commands whose modules are heavy to import: registered only when run (or for --help), so that
 # `counterpedia search` does not pay for the CR tooling or the importer.
 LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import, "fmt": _register_fmt,
-                 "new": _register_editor, "export": _register_editor, "refresh": _register_refresh}
+                 "new": _register_editor, "export": _register_editor, "refresh": _register_refresh,
+                 "memory": _register_memory}
 
 
 def build_parser(only: str | None = None) -> ArgumentParser:

@@ -10,7 +10,7 @@ from typing import Any
 from .. import diagnostics, kinds
 from ..kinds import EMBEDDED_SEPARATOR
 from ..storage.load import Document, load_paths
-from . import rule_numbers
+from . import memory, rule_numbers
 from .shapes import as_list
 
 
@@ -62,6 +62,8 @@ class QuotedRule:
 class KnowledgeBase:
     records: dict[str, dict[str, Record]] = field(default_factory=lambda: {k: {} for k in kinds.names()})
     duplicates: list[Record] = field(default_factory=list)
+    # The rulings' texts taken from the translation memory (counterpedia.model.memory), set by from_documents.
+    memory: memory.Links = field(default_factory=memory.Links)
 
     _quoted: dict[str, QuotedRule] | None = field(default=None, repr=False)
 
@@ -123,6 +125,7 @@ def from_documents(documents: list[Document]) -> KnowledgeBase:
         kb.add(record)
         for embedded in embedded_records(record):
             kb.add(embedded)
+    kb.memory = memory.apply(kb)
     return kb
 
 

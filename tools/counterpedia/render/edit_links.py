@@ -51,8 +51,8 @@ def page_sources(kb: KnowledgeBase, record_file: Callable[[Record], str | None],
     sources.update({page: data for page in DATA_PAGES})
     sources.update({prefix: data + folder for prefix, folder in FOLDER_PREFIXES.items()})
     for kind in kinds.all_kinds():
-        if not kind.own_page:
-            continue  # shown on a shared page: its index page, which points at the folder
+        if not kind.own_page or not kind.published:
+            continue  # shown on a shared page (or not shown): its index page, which points at the folder
         for record in kb.all(kind.name):
             target = record_file(record)
             if target is not None:

@@ -452,7 +452,17 @@ class SiteRenderer:
                 "status": status,
             })
         return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page),
+                           counts=self.home_counts(),
                            rulings_proof=self.rulings_proof(self.kb.all("ruling"), long=True))
+
+    def home_counts(self) -> list[dict[str, Any]]:
+        """Per language, the texts shown on the site by status: official, reviewed (community), machine, missing
+        (the translation memory is counted through the rulings that show its texts)."""
+        summary = translation_status.summary(self.kb)
+        shown = [entry for kind, entry in summary.items() if kinds.get(kind).published]
+        return [{"lang": lang, "name": i18n.ENDONYMS[lang],
+                 **{c: sum(entry[lang][c] for entry in shown) for c in ("official", "community", "machine", "missing")}}
+                for lang in LANGS]
 
     def status_page(self) -> str:
         page = "status.md"
@@ -523,7 +533,7 @@ class SiteRenderer:
                     "mechanic": self.mechanic_page}
         makers: dict[str, Callable[[], str]] = {urls.index_page("counter"): self.home_page}
         for kind in kinds.all_kinds():
-            if kind.own_page:
+            if kind.own_page and kind.published:
                 render = designed.get(kind.name, self.record_page)
                 for record in self.kb.all(kind.name):
                     makers[urls.page_path(kind.name, record.id)[0]] = partial(render, record)
@@ -542,7 +552,7 @@ class SiteRenderer:
             if kind_name == "ruling":
                 makers["rulings/by-counter.md"] = self.rulings_by_counter_page
         for kind in kinds.all_kinds():
-            if kind.name not in indexes and kind.name != "counter":
+            if kind.name not in indexes and kind.name != "counter" and kind.published:
                 makers[kind.index_page] = partial(self.generic_index_page, kind)
         makers["status.md"] = self.status_page
         if self.archive is not None:
@@ -605,7 +615,8 @@ def nav(lang: str, editor_pages: list[str], full_rules: bool = False, bilingual:
     ]
     placed = {page for entry in entries for value in entry.values()
               for page in ([value] if isinstance(value, str) else [p for item in value for p in item.values()])}
-    entries[-2:-2] = [{t(kind.index_title): kind.index_page} for kind in kinds.all_kinds() if kind.index_page not in placed]
+    entries[-2:-2] = [{t(kind.index_title): kind.index_page} for kind in kinds.all_kinds()
+                      if kind.index_page not in placed and kind.published]
     if editor_pages:
         entries.append({t("editors"): editor_pages})
     return entries

@@ -232,8 +232,9 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
     card_documents = {id(card.document) for card in kb.all("card") if card.document is not None}
     card_paths = {card.path for card in kb.all("card") if card.document is not None}
     for record in kb:
-        if kinds.find(record.kind) is None:
-            continue
+        spec = kinds.find(record.kind)
+        if spec is None or not spec.published:
+            continue  # the translation memory: its texts are searched on the rulings that use them
         if record.kind == "ruling" and record.document is not None and (
                 id(record.document) in card_documents or record.path in card_paths):
             continue  # a ruling of a card, which the knowledge base also lists: it is indexed with its card
@@ -256,6 +257,13 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
                     continue
                 ruling_id = ruling.get("id")
                 ruling_id = str(ruling_id) if isinstance(ruling_id, (str, int)) else str(i + 1)
-                found.append(_ruling_unit(ruling, f"{record.id}/{ruling_id}", unit.page, urls.embedded_anchor("ruling", ruling_id),
-                                          unit.titles, unit.titles, record.path, ("rulings", i), lang, True))
+                ruling_unit = _ruling_unit(ruling, f"{record.id}/{ruling_id}", unit.page,
+                                           urls.embedded_anchor("ruling", ruling_id), unit.titles, unit.titles,
+                                           record.path, ("rulings", i), lang, True)
+                # The card's name, found as its page's title is: 「倍増の季節 忠誠カウンター」 is a ruling of that card
+                # about loyalty counters (a full match, above the card's partial one).
+                names = _texts(record.data.get("names"))
+                for chosen in _name_langs(names, lang):
+                    ruling_unit.entries.append(Entry("name", chosen, names[chosen], None, ("names", chosen)))
+                found.append(ruling_unit)
     return found

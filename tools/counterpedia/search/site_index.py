@@ -90,7 +90,7 @@ def page_units(docs: list) -> list[Unit]:
 def kind_codes() -> dict[str, str]:
     """Each kind's one-letter code in the index: the registry's `search_code`; `p` for the editors' guides.
     The worker reads them with its own table (KINDS in docs/assets/javascripts/workers/counterpedia-search.js)."""
-    return {**{kind.name: kind.search_code for kind in kinds.all_kinds()}, "page": "p"}
+    return {**{kind.name: kind.search_code for kind in kinds.all_kinds() if kind.published}, "page": "p"}
 
 
 def _entry(role: str, text: str) -> Entry:

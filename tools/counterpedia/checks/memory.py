@@ -1,0 +1,203 @@
+"""The translation memory's checks: each entry keyed by its English, in its shard, used, and each of its
+translations faithful to the English in what can be checked by machine.
+
+- identity: E500 (the key is not the hash of the English template), E501 (another shard), E502 (two entries for
+  one English), W503 (no ruling uses it), W512 (a ruling's own translation differs from the memory's);
+- invariants: E504 (the card's placeholder), E505 (symbols), E506 (rule numbers), E507 (numbers), E508 (±N/±N:
+  Japanese full-width as printed Japanese cards write it, French as the English);
+- terminology: E509 (an official counter, mechanic or glossary name the English uses), E510 (a card's printed
+  name); the reviewed list of ordinary words is catalogue/terminology-exceptions.yaml;
+- review: E511 (a `community` text that does not say who reviewed it).
+
+A ruling with no entry is not an error: missing is allowed, and `counterpedia status` counts it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+from ruamel.yaml.error import YAMLError
+
+from .. import diagnostics as diag
+from ..model import memory, terminology
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.shapes import as_dict
+from ..storage.yamlio import yaml_loader
+
+EXCEPTIONS_FILE = Path("catalogue") / "terminology-exceptions.yaml"
+
+RULE = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]{0,2}(?![\w])")
+SYMBOL = re.compile(r"\{[^{}]+\}")
+PT = re.compile(r"(?<![\w/])[+\-−]?[\dX*]+/[+\-−]?[\dX*]+(?![\w/])")
+JA_HALF_WIDTH_PT = re.compile(r"(?<![＋－0-9A-Za-z])[+\-][0-9X]+/[+\-][0-9X]+")
+NUMBER = re.compile(r"\d+")
+
+
+def nfkc(text: str) -> str:
+    return unicodedata.normalize("NFKC", text).replace("−", "-")
+
+
+def data_root(kb: KnowledgeBase) -> Path | None:
+    for record in kb.all("memory") + kb.all("source"):
+        if record.document is not None:
+            return Path(record.document.path).resolve().parent.parent
+    return None
+
+
+def exceptions(kb: KnowledgeBase) -> tuple[frozenset[str], frozenset[str], frozenset[tuple[str, str]]]:
+    """The reviewed ordinary words: glossary entries (`kind:id`) and card names never checked as terms, and
+    (entry key, `kind:id` or card name) pairs where the English uses a term's word as an ordinary word."""
+    root = data_root(kb)
+    path = root.parent / EXCEPTIONS_FILE if root is not None else None
+    if path is None or not path.is_file():
+        return frozenset(), frozenset(), frozenset()
+    try:
+        data = as_dict(yaml_loader().load(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, YAMLError):
+        return frozenset(), frozenset(), frozenset()
+    items = [as_dict(e) for e in data.get("terms") or []]
+    terms = frozenset(str(e["id"]) for e in items if e.get("id") and not e.get("entry"))
+    cards = frozenset(str(as_dict(e).get("name")) for e in data.get("cards") or [] if as_dict(e).get("name"))
+    pairs = frozenset((str(e["entry"]), str(e.get("id") or e.get("name"))) for e in items if e.get("entry"))
+    return terms, cards, pairs
+
+
+def english_of(entry: Record) -> str | None:
+    en = as_dict(entry.data.get("text")).get("en")
+    text = en.get("text") if isinstance(en, dict) else None
+    return text if isinstance(text, str) and text else None
+
+
+def check(kb: KnowledgeBase) -> Iterator[diag.Diagnostic]:
+    entries = kb.all("translation")
+    yield from check_rulings(kb)
+    if not entries:
+        return
+    skipped_terms, skipped_cards, allowed = exceptions(kb)
+    terms = terminology.glossary(kb, skipped_terms)
+    by_token = terminology.index(terms)
+    by_word = terminology.card_names(kb, {t.en.lower() for t in terms})
+    for name in skipped_cards:
+        for word, names in list(by_word.items()):
+            by_word[word] = [n for n in names if n.en != name]
+    seen: dict[str, Record] = {}
+    # An entry written twice in one shard is one of the knowledge base's duplicates: checked as well (E502).
+    for entry in entries + [r for r in kb.duplicates if r.kind == "translation"]:
+        yield from check_identity(kb, entry, seen)
+        english = english_of(entry)
+        if english is None:
+            continue
+        found_terms = terminology.terms_in(english, by_token)
+        found_names = terminology.names_in(english, by_word, set())
+        for lang in memory.MEMORY_LANGS:
+            text_object = as_dict(entry.data.get("text")).get(lang)
+            if not isinstance(text_object, dict) or not isinstance(text_object.get("text"), str):
+                continue
+            where = ("text", lang, "text")
+            text = text_object["text"]
+            for code, message in invariants(english, text, lang):
+                yield diag.make(entry.path, entry.position(where), code, message)
+            for term in found_terms:
+                if (entry.local_id, f"{term.kind}:{term.id}") in allowed:
+                    continue
+                want = term.names.get(lang)
+                if want and not terminology.uses_term(text, lang, want):
+                    yield diag.make(entry.path, entry.position(where), "E509",
+                                    f"the English says '{term.en}' ({term.kind} {term.id}): the {lang} text should use `{want}`")
+            for card in found_names:
+                if (entry.local_id, card.en) in allowed:
+                    continue
+                printed = card.names.get(lang)
+                if printed and not terminology.card_name_used(text, lang, printed):
+                    yield diag.make(entry.path, entry.position(where), "E510",
+                                    f"the English names the card '{card.en}': the {lang} text should use its printed name `{printed}`")
+            if text_object.get("status") == "community" and not isinstance(text_object.get("reviewed"), dict):
+                yield diag.make(entry.path, entry.position(("text", lang, "status")), "E511",
+                                f"the {lang} text is `community` but records no `reviewed: {{by, date}}`")
+
+
+def check_identity(kb: KnowledgeBase, entry: Record, seen: dict[str, Record]) -> Iterator[diag.Diagnostic]:
+    entry_key = entry.local_id
+    english = english_of(entry)
+    if english is not None and memory.key(english) != entry_key:
+        yield diag.make(entry.path, entry.position(("id",)), "E500",
+                        f"the key {entry_key} is not the hash of its English template ({memory.key(english)})")
+    owner = entry.owner
+    if owner is not None and owner.id != memory.shard(entry_key):
+        yield diag.make(entry.path, entry.position(("id",)), "E501",
+                        f"the entry {entry_key} belongs in {memory.shard(entry_key)}.yaml, not in {owner.id}.yaml")
+    if entry_key in seen:
+        first = seen[entry_key]
+        yield diag.make(entry.path, entry.position(("id",)), "E502",
+                        f"the entry {entry_key} is already in {first.path} (line {first.position(('id',))[0] + 1})")
+    else:
+        seen[entry_key] = entry
+        if not kb.memory.uses.get(entry_key):
+            yield diag.make(entry.path, entry.position(("id",)), "W503",
+                            f"no ruling's English gives the entry {entry_key}")
+
+
+def invariants(english: str, text: str, lang: str) -> Iterator[tuple[str, str]]:
+    """What the English writes that the translation must write unchanged: (code, message) per difference."""
+    normal = nfkc(text)
+    for placeholder in sorted(set(memory.PLACEHOLDER.findall(english)) | set(memory.PLACEHOLDER.findall(text))):
+        token = f"<CARD:{placeholder}>" if placeholder else "<CARD>"
+        if english.count(token) != text.count(token):
+            yield "E504", f"{token} is {english.count(token)} time(s) in the English, {text.count(token)} in the {lang} text"
+        elif lang == "ja" and text.count(f"《{token}》") != text.count(token):
+            yield "E504", f"Japanese writes the card's name {token} as 《{token}》"
+    if sorted(SYMBOL.findall(english)) != sorted(SYMBOL.findall(normal)):
+        yield "E505", f"symbols {sorted(SYMBOL.findall(english))} in the English, {sorted(SYMBOL.findall(normal))} here"
+    if sorted(RULE.findall(english)) != sorted(RULE.findall(normal)):
+        yield "E506", f"rule numbers {sorted(RULE.findall(english))} in the English, {sorted(RULE.findall(normal))} here"
+    english_rest = PT.sub(" ", RULE.sub(" ", SYMBOL.sub(" ", english)))
+    text_rest = PT.sub(" ", RULE.sub(" ", SYMBOL.sub(" ", normal)))
+    numbers = set(NUMBER.findall(text_rest))
+    missing = sorted({n for n in NUMBER.findall(english_rest) if n not in numbers}, key=int)
+    if missing:
+        yield "E507", f"the number(s) {', '.join(missing)} of the English are not in the {lang} text"
+    english_pts = set(PT.findall(SYMBOL.sub(" ", english)))
+    for pt in sorted(english_pts):
+        if pt.replace("−", "-") not in normal:
+            yield "E508", f"`{pt}` of the English is not in the {lang} text"
+    half_width = JA_HALF_WIDTH_PT.search(text) if lang == "ja" else None
+    if half_width is not None:
+        yield "E508", f"`{half_width.group(0)}`: Japanese writes ±N/±N full-width, as printed cards do (＋１/＋１, －１/－１)"
+    if lang == "fr" and re.search(r"[＋－０-９]", text):
+        yield "E508", "French writes ±N/±N and numbers as the English does (+1/+1), not full-width"
+
+
+def check_rulings(kb: KnowledgeBase) -> Iterator[diag.Diagnostic]:
+    """Memory consistency for the rulings' own translations (W512): one that differs from what the memory gives for
+    its English, or, with no entry, from another ruling's own translation of the same English (the card's name
+    set aside in both)."""
+    first: dict[tuple[str, str], tuple[str, Record]] = {}
+    for ruling in kb.all("ruling"):
+        entry_key = kb.memory.templates.get(ruling.id)
+        if entry_key is None:
+            continue
+        entry = kb.memory.entries.get(entry_key)
+        texts = as_dict(ruling.data.get("text"))
+        for lang in memory.MEMORY_LANGS:
+            own = texts.get(lang)
+            if not isinstance(own, dict) or kb.memory.from_memory(ruling.id, lang) or own.get("status") == "official":
+                continue
+            if not isinstance(own.get("text"), str):
+                continue
+            if entry is not None:
+                given = memory.derived_text(entry, ruling, lang)
+                if given is not None and given["text"] != own["text"]:
+                    yield diag.make(ruling.path, ruling.position(("text", lang, "text")), "W512",
+                                    f"the ruling's own {lang} text differs from the memory's entry {entry_key} ({entry.path})")
+                continue
+            name = memory.card_name(ruling.owner, lang) if ruling.owner is not None else None
+            shape = own["text"].replace(name, "<CARD>") if name else own["text"]
+            seen = first.setdefault((entry_key, lang), (shape, ruling))
+            if seen[0] != shape:
+                other = seen[1]
+                yield diag.make(ruling.path, ruling.position(("text", lang, "text")), "W512",
+                                f"the ruling's own {lang} text differs from that of {other.id} ({other.path}), whose English "
+                                "is the same: give them one entry in the translation memory")

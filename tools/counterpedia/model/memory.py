@@ -1,0 +1,191 @@
+"""The translation memory: a ruling's Japanese and French texts found from its English text.
+
+An entry of the memory (kind `translation`, kept in the shard files of data/translation-memory/) holds an English
+*template*: a ruling's English with the card's own name set aside (`<CARD>`, and `<CARD:1>`, `<CARD:2>` for the
+faces of a multi-face card), keyed by the hash of that template, and its Japanese and French texts. Every ruling
+whose English gives that template takes those texts, with the card's name put back in each language: its
+printed name where the card record has one, its English name otherwise. One entry per template: the same English
+always has the same translation, and reviewing one entry fixes every ruling that shares it.
+
+`apply(kb)` fills in the knowledge base's rulings (a language a ruling has a text of its own for keeps it) and
+records which ruling came from which entry (`Links`), for the checks, the pages and the status.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .provenance import text_hash
+from .shapes import as_dict
+
+# The knowledge base (counterpedia.model.knowledge) calls `apply` as it is made, so this module cannot name its
+# classes, even for the type checker (tests/test_architecture.py counts those imports too).
+Record = Any
+KnowledgeBase = Any
+
+MEMORY_LANGS = ("ja", "fr")
+PLACEHOLDER = re.compile(r"<CARD(?::(\d+))?>")
+FACE_SEPARATOR = " // "
+
+
+def template(text: str, card_name: str | None) -> str:
+    """A ruling's English with the card's own name set aside: `<CARD>`, or `<CARD:n>` for the n-th face."""
+    if not card_name:
+        return text
+    if FACE_SEPARATOR in card_name:
+        faces = card_name.split(FACE_SEPARATOR)
+        text = text.replace(card_name, "<CARD>")
+        for index, face in sorted(enumerate(faces, 1), key=lambda pair: -len(pair[1])):
+            text = re.sub(r"(?<![\w’'])" + re.escape(face) + r"(?![\w])", f"<CARD:{index}>", text)
+        return text
+    return text.replace(card_name, "<CARD>")
+
+
+def key(template_text: str) -> str:
+    """An entry's key: the first 16 hex digits of the SHA-256 of its English template."""
+    return hashlib.sha256(template_text.encode("utf-8")).hexdigest()[:16]
+
+
+def shard(entry_key: str) -> str:
+    """The shard file of an entry: the first two hex digits of its key (data/translation-memory/4e.yaml)."""
+    return entry_key[:2]
+
+
+def fill(text: str, printed: str | None, english: str | None) -> str:
+    """A template's text with the card's name put back: `printed` is its name in the text's language (None: the
+    English name is used), `english` its English name (for the faces when the printed name has not as many)."""
+    name = printed or english or ""
+    faces = name.split(FACE_SEPARATOR)
+    english_faces = (english or "").split(FACE_SEPARATOR)
+
+    def put(match: re.Match[str]) -> str:
+        if match.group(1) is None:
+            return name
+        index = int(match.group(1)) - 1
+        if len(faces) > index and len(faces) == len(english_faces):
+            return faces[index]
+        return english_faces[index] if len(english_faces) > index else name
+
+    return PLACEHOLDER.sub(put, text)
+
+
+def card_name(card: Record | None, lang: str) -> str | None:
+    """A card's name in `lang` (its printed name), or None."""
+    if card is None:
+        return None
+    entry = as_dict(card.data.get("names")).get(lang)
+    text = entry.get("text") if isinstance(entry, dict) else None
+    return text if isinstance(text, str) and text else None
+
+
+@dataclass
+class Links:
+    """Which ruling took which language from which entry, and how many rulings use each entry."""
+
+    entries: dict[str, Record] = field(default_factory=dict)  # key -> entry
+    templates: dict[str, str] = field(default_factory=dict)  # ruling id -> its key
+    filled: dict[tuple[str, str], str] = field(default_factory=dict)  # (ruling id, lang) -> key
+    uses: dict[str, int] = field(default_factory=dict)  # key -> rulings whose English gives it
+
+    def entry_of(self, ruling_id: str) -> Record | None:
+        entry_key = self.templates.get(ruling_id)
+        return self.entries.get(entry_key) if entry_key else None
+
+    def from_memory(self, ruling_id: str, lang: str) -> bool:
+        return (ruling_id, lang) in self.filled
+
+
+def english_text(ruling: Record) -> str | None:
+    entry = as_dict(ruling.data.get("text")).get("en")
+    text = entry.get("text") if isinstance(entry, dict) else None
+    return text if isinstance(text, str) and text else None
+
+
+def ruling_template(ruling: Record) -> str | None:
+    """The template of a ruling's English text (None: a ruling with no English, or not written in English)."""
+    if ruling.data.get("original", "en") != "en":
+        return None
+    text = english_text(ruling)
+    if text is None:
+        return None
+    owner = ruling.owner
+    return template(text, card_name(owner, "en") if owner is not None and owner.kind == "card" else None)
+
+
+def entries(kb: KnowledgeBase) -> Iterator[Record]:
+    return iter(kb.all("translation"))
+
+
+def apply(kb: KnowledgeBase) -> Links:
+    """Fill in each ruling's missing ja/fr texts from the memory; returns the links made."""
+    links = Links()
+    hashes: dict[str, str] = {}  # text -> its hash (an entry's English, a ruling's: both languages use them)
+    for entry in entries(kb):
+        entry_key = entry.local_id
+        links.entries.setdefault(entry_key, entry)
+    if not links.entries and not kb.all("ruling"):
+        return links
+    for ruling in kb.all("ruling"):
+        tpl = ruling_template(ruling)
+        if tpl is None:
+            continue
+        entry_key = key(tpl)
+        links.templates[ruling.id] = entry_key
+        links.uses[entry_key] = links.uses.get(entry_key, 0) + 1
+        found = links.entries.get(entry_key)
+        texts = ruling.data.get("text")
+        if found is None or not isinstance(texts, dict):
+            continue
+        for lang in MEMORY_LANGS:
+            if isinstance(texts.get(lang), dict):
+                continue  # the ruling's own text
+            derived = derived_text(found, ruling, lang, hashes)
+            if derived is not None:
+                texts[lang] = derived
+                links.filled[(ruling.id, lang)] = entry_key
+    return links
+
+
+def _hash(text: str, hashes: dict[str, str] | None) -> str:
+    if hashes is None:
+        return text_hash(text)
+    found = hashes.get(text)
+    if found is None:
+        found = hashes[text] = text_hash(text)
+    return found
+
+
+def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str] | None = None) -> dict[str, Any] | None:
+    """The text object a ruling takes from an entry in `lang` (None when the entry has none)."""
+    texts = as_dict(entry.data.get("text"))
+    source = texts.get(lang)
+    english = texts.get("en")
+    if not isinstance(source, dict) or not isinstance(source.get("text"), str) or not source["text"]:
+        return None
+    owner = ruling.owner if ruling.owner is not None and ruling.owner.kind == "card" else None
+    text = fill(source["text"], card_name(owner, lang), card_name(owner, "en"))
+    ruling_en = as_dict(ruling.data.get("text")).get("en")
+    ruling_en = ruling_en if isinstance(ruling_en, dict) else {}
+    translates = as_dict(source.get("translates"))
+    recorded = translates.get("hash")
+    current = _hash(english["text"], hashes) if isinstance(english, dict) and isinstance(english.get("text"), str) else None
+    # A drifted entry (its English template changed since it was translated) gives drifted texts: the hash recorded
+    # is then the entry's old one, which is not the ruling's English's.
+    drifted = recorded is not None and current is not None and recorded != current
+    ruling_hash = _hash(ruling_en["text"], hashes) if isinstance(ruling_en.get("text"), str) else None
+    derived: dict[str, Any] = {
+        "text": text,
+        "status": source.get("status"),
+        "source": source.get("source"),
+        "version": source.get("version"),
+        "translates": {
+            "lang": "en",
+            "version": str(ruling_en.get("version", source.get("version"))),
+            **({"hash": recorded if drifted else ruling_hash} if ruling_hash else {}),
+        },
+    }
+    return derived
