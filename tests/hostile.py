@@ -19,9 +19,9 @@ ENTITIES = "&amp; &lt;b&gt; &#60;i&#62;"
 MARKDOWN = "\n".join([
     "~~~", "---", "1986. ordered", "- bullet", "+ plus", "= setext", "???+ note \"details\"", "!!! warning",
     "{: onclick=\"alert('attr')\" }", "    four spaces", "> quote", "| a | b |", "*stars* _under_ `tick` [x](y)",
-    "\x02wzxhzdk:0\x03",  # Python-Markdown's own placeholder
-])
-FRONT_MATTER = "title\ntemplate: 404.html\n---\n# injected"
+])  # (Python-Markdown's own placeholder, STX wzxhzdk:0 ETX, cannot come from the data: control characters are E191)
+# A name holds no line break (E191): the front matter a name could inject is on one line.
+FRONT_MATTER = "title --- template: 404.html --- # injected"
 
 # (kind folder, id) -> the fields written into the record (names, texts).
 HOSTILE_TEXTS = {

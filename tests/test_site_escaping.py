@@ -76,7 +76,7 @@ def test_a_card_named_like_a_script_shows_its_name_as_written(hostile_site, lang
     page = Page((hostile_site / LANGS[lang] / "cards" / "struggle-for-project-purity.html").read_text(encoding="utf-8"))
     assert shown(SCRIPT) in page.text
     assert shown(IMG + " " + ENTITIES) in page.text
-    title = {"en": SCRIPT, "ja": IMG + " " + ENTITIES, "fr": FRONT_MATTER}[lang]
+    title = {"en": SCRIPT, "ja": HOSTILE_TEXTS["card_ja"], "fr": FRONT_MATTER}[lang]
     assert page.title.startswith(shown(title) + " - "), page.title
 
 

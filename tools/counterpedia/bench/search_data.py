@@ -176,7 +176,8 @@ def generate(out: Path, base: Path, cards: int = 3000, rulings: int = 8500, seed
             lines += _block("ja", _official(ja_name, "wotc-printed-cards", released, printing), 2)
         if printed["fr"]:
             lines += _block("fr", _official(fr_name, "wotc-printed-cards", released, printing), 2)
-        lines += [f"oracle_id: {_q(f'00000000-0000-4000-8000-{number:012d}')}", f"counters: [{counter_id}]", "text:"]
+        oracle_id = f'5e000000-0000-4000-8000-{number:012d}'  # a prefix of its own: never a fixture's Oracle ID
+        lines += [f"oracle_id: {_q(oracle_id)}", f"counters: [{counter_id}]", "text:"]
         lines += _block("en", _official(_text(rng, EN_TEXT, en_name, counter["en"], "\n"), "wotc-oracle", "2022-04-25"), 2)
         if printed["ja"]:
             lines += _block("ja", _official(_text(rng, JA_TEXT, ja_name, counter["ja"], "\n"), "wotc-printed-cards",
