@@ -23,6 +23,7 @@ def data_copy(tmp_path, monkeypatch) -> Path:
     if not any((ROOT / "data" / "rules").glob("*.yaml")):
         pytest.skip("data/rules holds no quotes yet")
     shutil.copytree(ROOT / "data", tmp_path / "data")
+    shutil.copytree(ROOT / "catalogue", tmp_path / "catalogue")  # the reviewed lists beside the data
     monkeypatch.chdir(tmp_path)
     return tmp_path / "data"
 

@@ -38,6 +38,7 @@ def copies(tmp_path, monkeypatch, cr_env, sync_editions):
         pytest.skip("data/rules holds no quotes yet")
     reference = tmp_path / "reference"
     shutil.copytree(ROOT / "data", reference / "data")
+    shutil.copytree(ROOT / "catalogue", reference / "catalogue")  # the reviewed lists beside the data
     monkeypatch.chdir(reference)
     assert main(["cr", "sync", "--edition", EDITION, "--apply"]) == 0
     work = tmp_path / "work"
@@ -76,6 +77,7 @@ def test_a_killed_sync_is_finished_by_the_next_run(copies, capsys):
     for _attempt in range(5):
         shutil.rmtree(work / "data", ignore_errors=True)
         shutil.copytree(ROOT / "data", work / "data")
+        shutil.copytree(ROOT / "catalogue", work / "catalogue")  # the reviewed lists beside the data
         original = snapshot(work / "data")
         process = kill_after_first_replaced_file(work)
         if process.returncode == -signal.SIGKILL and writes.journal_path(work / "data").is_file():
@@ -98,6 +100,7 @@ def test_a_killed_sync_is_finished_by_the_next_run(copies, capsys):
 def test_a_write_failing_part_way_says_what_was_written_and_a_rerun_finishes(copies, capsys, monkeypatch):
     work, expected = copies
     shutil.copytree(ROOT / "data", work / "data")
+    shutil.copytree(ROOT / "catalogue", work / "catalogue")  # the reviewed lists beside the data
     real, calls = writes.atomic_write, []
 
     def failing(path, text):
@@ -124,6 +127,7 @@ def test_a_write_failing_part_way_says_what_was_written_and_a_rerun_finishes(cop
 def test_a_dry_run_or_check_says_a_sync_was_interrupted(copies, capsys, monkeypatch):
     work, _expected = copies
     shutil.copytree(ROOT / "data", work / "data")
+    shutil.copytree(ROOT / "catalogue", work / "catalogue")  # the reviewed lists beside the data
     writes.journal_path(work / "data").parent.mkdir(parents=True, exist_ok=True)
     writes.journal_path(work / "data").write_text(json.dumps({"command": "cr sync", "files": []}), encoding="utf-8")
     capsys.readouterr()

@@ -312,8 +312,8 @@ def _writer(args) -> tuple[Path, str] | None:
         from .fmt import default_paths, journal_root
 
         root = journal_root([Path(p) for p in args.paths] or default_paths())
-    elif command == "import" and not args.dry_run:
-        root, command = Path(args.data or "data"), f"import {args.import_command}"
+    elif command == "import" and not getattr(args, "dry_run", False):
+        root, command = Path(getattr(args, "data", None) or "data"), f"import {getattr(args, 'import_command', '')}".strip()
     elif command == "cr" and getattr(args, "cr_command", None) == "sync" and args.apply:
         root, command = Path(args.data), "cr sync --apply"
     elif command in ("new", "recover", "refresh"):
