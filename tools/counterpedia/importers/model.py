@@ -5,6 +5,7 @@ Both importers (MTGJSON, Scryfall) turn their files into these objects; `merge` 
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 
 from ..model.provenance import text_hash
@@ -98,3 +99,14 @@ class ImportedCard:
 
 
 FACE_SEPARATOR = "\n//\n"
+
+
+def is_date(value: object) -> bool:
+    """A date as the bulk sources write it: YYYY-MM-DD, a real day."""
+    if not isinstance(value, str) or len(value) != 10:
+        return False
+    try:
+        dt.date.fromisoformat(value)
+        return True
+    except ValueError:
+        return False

@@ -10,7 +10,6 @@ value than a set, a card without a name, rulings that are not a list of {"date":
 from __future__ import annotations
 
 import bz2
-import datetime as dt
 import gzip
 import hashlib
 import io
@@ -20,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..jsonstream import JSONStreamError, Reader, compression
+from ..model import is_date
 
 
 class GathererFormatError(ValueError):
@@ -141,7 +141,7 @@ def _card_rulings(path: Path, code: str, index: int, offset: int, card: object) 
         text, date = ruling.get("text"), ruling.get("date")
         if not isinstance(text, str) or not text.strip():
             raise GathererFormatError(f"{where}: ruling {number} has \"text\" {_shown(text)}, not a text")
-        if not _is_date(date):
+        if not is_date(date):
             raise GathererFormatError(f"{where}: ruling {number} has \"date\" {_shown(date)}, not a real YYYY-MM-DD date")
         yield GathererRuling(name, date, text, code)  # type: ignore[arg-type]
 
@@ -155,12 +155,3 @@ def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
 
-
-def _is_date(value: object) -> bool:
-    if not isinstance(value, str) or len(value) != 10:
-        return False
-    try:
-        dt.date.fromisoformat(value)
-        return True
-    except ValueError:
-        return False

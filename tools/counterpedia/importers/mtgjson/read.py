@@ -12,13 +12,13 @@ the character offset of the card in the decompressed text.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..jsonstream import JSONStreamError, Reader, open_text
+from ..model import is_date
 
 SET_CODE_SHAPE = "2 to 6 letters or digits"
 
@@ -102,7 +102,7 @@ def _read_meta(path: Path, reader: Reader, meta: Meta) -> None:
     if not isinstance(value, dict):
         raise MtgjsonFormatError(path, f"\"meta\" at character {start} is not an object")
     date, version = value.get("date"), value.get("version")
-    if not _is_date(date):
+    if not is_date(date):
         raise MtgjsonFormatError(path, f"\"meta\" at character {start} has date {date!r}, not a real YYYY-MM-DD date")
     if not isinstance(version, str) or not version:
         raise MtgjsonFormatError(path, f"\"meta\" at character {start} has no \"version\"")
@@ -174,7 +174,7 @@ def _make_set(path: Path, fields: dict, cards: tuple[list, list] | None, meta: M
                                        "digits and _ (a code holding path characters is refused)")
     if not isinstance(fields.get("name"), str):
         raise MtgjsonFormatError(path, f"{shown} has no \"name\"")
-    if not _is_date(fields.get("releaseDate")):
+    if not is_date(fields.get("releaseDate")):
         raise MtgjsonFormatError(path, f"{shown} has releaseDate {fields.get('releaseDate')!r}, not a real YYYY-MM-DD date")
     if cards is None:
         raise MtgjsonFormatError(path, f"{shown} has no \"cards\"")
@@ -209,7 +209,7 @@ def card_problem(card: object) -> str | None:
             return f"\"{key}\" is not a string"
     if not isinstance(card.get("number"), str):
         return "no \"number\" (collector number)"
-    if "originalReleaseDate" in card and not _is_date(card["originalReleaseDate"]):
+    if "originalReleaseDate" in card and not is_date(card["originalReleaseDate"]):
         return f"originalReleaseDate {card['originalReleaseDate']!r} is not a real YYYY-MM-DD date"
     identifiers = card.get("identifiers", {})
     if not isinstance(identifiers, dict):
@@ -222,7 +222,7 @@ def card_problem(card: object) -> str | None:
     for index, ruling in enumerate(rulings):
         if not isinstance(ruling, dict) or not isinstance(ruling.get("text"), str) or "date" not in ruling:
             return f"ruling {index} is not {{\"date\", \"text\"}}"
-        if not _is_date(ruling["date"]):
+        if not is_date(ruling["date"]):
             return f"ruling {index} has date {ruling['date']!r}, not a real YYYY-MM-DD date"
     foreign = card.get("foreignData", [])
     if not isinstance(foreign, list):
@@ -237,12 +237,3 @@ def card_problem(card: object) -> str | None:
         return "\"keywords\" is not a list of strings"
     return None
 
-
-def _is_date(value: object) -> bool:
-    if not isinstance(value, str) or len(value) != 10:
-        return False
-    try:
-        dt.date.fromisoformat(value)
-        return True
-    except ValueError:
-        return False
