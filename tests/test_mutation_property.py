@@ -56,6 +56,7 @@ RICH: dict[str, dict] = {
         "oracle_id": "00000000-0000-4000-8000-00000000c0de",
         "counters": ["rad"], "any_counter": True,
         "set": {"name": "Fallout", "code": "PIP", "source": "wotc-pip-release-notes"},
+        "printings": [{"set": "PIP", "number": "12"}],
         "text": {"en": _text("Each player gets a rad counter (rule 727.1).", "wotc-pip-release-notes", "2024-03-08")},
         "rulings": [{"id": "2024-03-08-0000000a", "date": "2024-03-08", "source": "wotc-pip-release-notes",
                      "original": "en", "text": {"en": _text("A ruling.", "wotc-pip-release-notes", "2024-03-08"),
@@ -67,7 +68,7 @@ RICH: dict[str, dict] = {
         "rules": [{"number": "727.1", "text": {"en": _text("Rad counters are counters."),
                                               "fr": _machine("Les marqueurs radiation.", "Rad counters are counters.")},
                    "examples": [{"en": _text("An example.")}]},
-                  {"number": "727.1a", "text": {"en": _text("Radiation.")}}],
+                  {"number": "727.1a", "text": {"en": _text("Radiation is what a rad counter counts.")}}],
     },
     "terms/mill.yaml": {
         "id": "mill", "names": {"en": _text("Mill")}, "rules": ["727.1"],
@@ -82,6 +83,14 @@ RICH: dict[str, dict] = {
         "text": {"en": _text("Rad counters.", "wotc-pip-release-notes", "2024-03-08")},
         "about": {"counters": ["rad"], "cards": ["struggle-for-project-purity"], "rules": ["727.1"],
                   "mechanics": ["mill"], "terms": ["mill"]},
+    },
+    # The entry of the card's ruling "A ruling." (key: the hash of its template), which gives it its Japanese text.
+    "translation-memory/05.yaml": {
+        "id": "05",
+        "translations": [{"id": "0521145f2ce1afbc", "text": {
+            "en": _text("A ruling.", "wotc-pip-release-notes", "2024-03-08"),
+            "ja": _machine("裁定。", "A ruling.", "2024-03-08"),
+            "fr": _machine("Une décision.", "A ruling.", "2024-03-08")}}],
     },
     "sources/wotc-pip-release-notes.yaml": {
         "id": "wotc-pip-release-notes", "type": "release-notes", "title": "Fallout release notes",
@@ -100,6 +109,10 @@ def test_the_rich_records_cover_every_kind_and_every_field():
     without a value here, fails this test, so that the mutations below reach it."""
     for kind in kinds.all_kinds():
         records = [data for name, data in RICH.items() if name.split("/")[0] == kind.folder]
+        # A kind another embeds (a memory shard's translations) is checked on the embedded records too.
+        records += [entry for holder in kinds.all_kinds() if holder.embeds == kind.name
+                    for name, data in RICH.items() if name.split("/")[0] == holder.folder
+                    for entry in data.get(kind.folder, [])]
         assert records, f"no rich record of kind {kind.name!r} (data/{kind.folder}/): add one to RICH"
         fields = set(json.loads((SCHEMAS / kind.schema).read_text(encoding="utf-8")).get("properties", {}))
         assert fields <= set(records[0]), f"{kind.name}: fields without a value in RICH: {sorted(fields - set(records[0]))}"
@@ -157,6 +170,7 @@ def project(tmp_path_factory) -> Path:
     base = tmp_path_factory.mktemp("mutations")
     shutil.copytree(VALID_DATA, base / "data")
     for name, data in RICH.items():
+        (base / "data" / name).parent.mkdir(parents=True, exist_ok=True)
         (base / "data" / name).write_text(dump(data), encoding="utf-8")
     # The reviewed list of excluded kinds beside the data, so that its check reads the records too.
     (base / "catalogue").mkdir()

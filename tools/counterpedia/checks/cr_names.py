@@ -21,28 +21,20 @@ def normal(text: str) -> str:
 
 
 def rule_texts(kb: KnowledgeBase, numbers: list, lang: str) -> list[str]:
-    quoted = kb.quoted_rules()
-    texts = []
-    for number in numbers:
-        quote = quoted.get(number) if isinstance(number, str) else None
-        if quote is None:
-            continue
-        for texts_map in [quote.entry.get("text"), *as_list(quote.entry.get("examples"))]:
-            entry = texts_map.get(lang) if isinstance(texts_map, dict) else None
-            if isinstance(entry, dict) and isinstance(entry.get("text"), str):
-                texts.append(normal(entry["text"]))
-    return texts
+    """The current quotes of the rules `numbers` and their examples in one language, compared as `normal` does."""
+    return [normal(text) for text, _source in rule_quotes(kb, numbers, lang)]
 
 
 def rule_quotes(kb: KnowledgeBase, numbers: list, lang: str) -> list[tuple[str, object]]:
-    """The current quotes (text as written, source) of the rules `numbers` and their examples in one language."""
+    """The current quotes (text as written, source) of the rules `numbers` and their examples in one language.
+    Malformed quotes (examples that are not a list, a text that is not a string) are skipped: the schema reports them."""
     quoted = kb.quoted_rules()
     found = []
     for number in numbers:
         quote = quoted.get(number) if isinstance(number, str) else None
         if quote is None:
             continue
-        for texts_map in [quote.entry.get("text"), *(quote.entry.get("examples") or [])]:
+        for texts_map in [quote.entry.get("text"), *as_list(quote.entry.get("examples"))]:
             entry = texts_map.get(lang) if isinstance(texts_map, dict) else None
             if isinstance(entry, dict) and isinstance(entry.get("text"), str):
                 found.append((entry["text"], entry.get("source")))

@@ -10,32 +10,40 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...cr import quotes_cli
 from ...cr.quotes_cli import quoted_edition
-from ...cr.quotes_cli import run_sync as sync
-from ...importers.cli import cmd_import_scryfall
+from ...importers import cli as importers_cli
 from ...model.knowledge import load
 from ...model.status import items
 from ...model.texts import title
+from ..arguments import ArgumentParser
 
 # Scryfall's ruling sources, as the Scryfall import records them (importers.scryfall.RULING_SOURCES).
 RULING_AUTHORS = {"wotc-rulings": "wotc", "scryfall-notes": "scryfall"}
 
 
 def run_imports(data_dir: Path, oracle_cards: Path, rulings: Path, version: str) -> tuple[int, list[str]]:
-    """The one place that runs the importers, through their command-line function (as `counterpedia import scryfall
-    ORACLE RULINGS --version DATE --data DIR` would): the data's merge rules, conflicts and writes are theirs."""
+    """The one place that runs the importers, through their command line (`counterpedia import scryfall ORACLE
+    RULINGS --version DATE --data DIR`): the data's merge rules, conflicts and writes are theirs. The arguments go
+    through the command's own parser, so an option added there can never be missing here."""
 
-    args = argparse.Namespace(oracle_cards=str(oracle_cards), rulings=str(rulings), all_cards=None, data=str(data_dir),
-                              version=version, dry_run=False)
-    return _captured(cmd_import_scryfall, args)
+    args = _parsed(importers_cli.register, ["import", "scryfall", str(oracle_cards), str(rulings),
+                                            "--version", version, "--data", str(data_dir)])
+    return _captured(args.func, args)
 
 
 def run_sync(data_dir: Path, cr_dir: Path, edition: str) -> tuple[int, list[str]]:
     """`counterpedia cr sync --apply --edition EDITION --cr CR_DIR --data DIR`."""
 
-    args = argparse.Namespace(lang="en", cr=str(cr_dir), cr_ja=None, data=str(data_dir), edition=edition, apply=True,
-                              source=None, via=None)
-    return _captured(sync, args)
+    args = _parsed(lambda sub: quotes_cli.register(sub.add_parser("cr").add_subparsers(dest="cr_command", required=True)),
+                   ["cr", "sync", "--apply", "--edition", edition, "--cr", str(cr_dir), "--data", str(data_dir)])
+    return _captured(args.func, args)
+
+
+def _parsed(register, argv: list[str]) -> argparse.Namespace:
+    parser = ArgumentParser(prog="counterpedia")
+    register(parser.add_subparsers(dest="command", parser_class=ArgumentParser))
+    return parser.parse_args(argv)
 
 
 def _captured(command, args) -> tuple[int, list[str]]:
