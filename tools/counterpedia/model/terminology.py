@@ -55,6 +55,12 @@ def english_pattern(kind: str, en: str) -> re.Pattern[str]:
     """The English name as a whole phrase, plural too; a counter also as "<name> counters" with a quantity between
     ("time counter": "time counters"; "the time that counters are added" is no time counter)."""
     name = en.lower()
+    if name.endswith(" (v)"):
+        # A verb whose noun is another entry (the Japanese CR's "Counter(v)"): only its unambiguous verb forms,
+        # "countered", "countering", "counter target spell", "counter that spell" ("counters it has" is the noun).
+        verb = re.escape(name[: -len(" (v)")])
+        return re.compile(r"(?<![\w+/-])(?:" + verb + r"(?:ed|ing)|" + verb + r"s? target|" + verb
+                          + r" (?:that|the|this|a|an|another) (?:spell|ability))(?!\w)")
     alternatives = [re.escape(name) + r"(?:s|es)?"]
     stem = re.sub(r" counter$", "", name)
     if kind == "counter" and stem != name:
@@ -117,6 +123,7 @@ def terms_in(english: str, by_token: dict[str, list[Term]]) -> list[Term]:
     low = ORDINARY_PHRASES.sub(" ", english.lower())
     tokens = set(re.findall(r"[a-z0-9]+", low))
     tokens |= {t[:-1] for t in tokens if t.endswith("s")} | {t[:-2] for t in tokens if t.endswith("es")}
+    tokens |= {t[:-2] for t in tokens if t.endswith("ed")} | {t[:-3] for t in tokens if t.endswith("ing")}
     candidates = [term for token in tokens for term in by_token.get(token, ())]
     return [term for term in candidates if term.pattern.search(low) and not _proper_name_only(english, term)]
 
