@@ -40,6 +40,7 @@ def test_a_japanese_verb_is_found_by_its_stem():
 def test_the_idiom_and_the_card_names_are_no_term():
     hand = term("Hand", term_id="hand")
     assert named("On the other hand, it triggers.", hand) == []
+    assert named("No card in the card data at hand prints it.", hand) == []
     assert named("Return it to its owner's hand.", hand) == ["hand"]
     assert named("A player who has cast Mending Hands targeting it.", hand) == []
 

@@ -22,8 +22,9 @@ GLOSSARY_KINDS = ("counter", "mechanic", "term")
 JA_VERB_ENDINGS = re.compile(r"(を行う|を行なう|する|される|した|させる)$")
 JA_VERB_LAST_KANA = re.compile(r"(?<=[\u3040-\u9fff])[うくぐすつぬぶむる]$")
 MIN_CARD_NAME = 4
-# English idioms that hold a term's word in its ordinary sense: never a term ("on the other hand" is no player's hand).
-ORDINARY_PHRASES = re.compile(r"\bon the other hand\b")
+# English idioms that hold a term's word in its ordinary sense: never a term ("on the other hand", "the data at hand" are
+# no player's hand).
+ORDINARY_PHRASES = re.compile(r"\b(?:on the other|at) hand\b")
 
 
 def nfkc(text: str) -> str:
