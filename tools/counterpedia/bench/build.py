@@ -90,7 +90,7 @@ def measure(side: str, project: Path, data_dir: Path, out: Path) -> Side:
         lines = (run.stderr or run.stdout).strip().splitlines()
         return Side(run, error=" / ".join(lines[-3:]) or f"exit {run.status}")
     figures = json.loads(result.read_text(encoding="utf-8"))
-    return Side(run, figures["steps"], figures["peaks"], figures.get("links", {}))
+    return Side(run, steps=figures["steps"], peaks=figures["peaks"], links=figures.get("links", {}))
 
 
 def report(ours: Side, plain: Side | None, say=print) -> None:
