@@ -115,6 +115,7 @@ def expected_file(line: str, output: str, root: Path) -> Path | None:
     return None
 
 
+@pytest.mark.slow  # each command loads the whole data: about a minute on an idle machine
 @pytest.mark.parametrize("needs_rules", [False, True], ids=["records", "rules"])
 def test_every_command_of_the_guide_works_as_written(scratch, tmp_path, needs_rules):
     lines = [line for line in commands(GUIDES[0]) if line.startswith("counterpedia cr ") == needs_rules]
