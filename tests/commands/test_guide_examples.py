@@ -9,15 +9,17 @@ fetch` downloads from those files (`$COUNTERPEDIA_CR_URL` set to a file:// addre
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import shlex
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from counterpedia.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = [ROOT / "docs" / "editors" / name for name in ("contributing.md", "contributing.ja.md", "contributing.fr.md")]
@@ -88,16 +90,26 @@ def scratch(tmp_path_factory) -> Path:
     return root
 
 
-def run(line: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess:
-    words = shlex.split(line)
-    return subprocess.run(
-        [sys.executable, "-m", "counterpedia.commands.cli", *words[1:]],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+def run(line: str, cwd: Path, env: dict[str, str]) -> tuple[int, str, str]:
+    """The command's exit status, output and errors, run in this process (`main` of the `counterpedia` script, as
+    tests/test_hostile_data_folder.py runs it): a child process per command would start Python and import the
+    package again each time; the script itself is tested by tests/commands/test_entry.py."""
+    out, err = io.StringIO(), io.StringIO()
+    saved, previous = dict(os.environ), Path.cwd()
+    os.environ.clear()
+    os.environ.update(env)
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(shlex.split(line)[1:])
+            except SystemExit as exit_:  # as the script would exit
+                status = exit_.code if isinstance(exit_.code, int) else 1
+    finally:
+        os.chdir(previous)
+        os.environ.clear()
+        os.environ.update(saved)
+    return status, out.getvalue(), err.getvalue()
 
 
 def expected_file(line: str, output: str, root: Path) -> Path | None:
@@ -143,8 +155,8 @@ def test_every_command_of_the_guide_works_as_written(scratch, tmp_path, needs_ru
             env["COUNTERPEDIA_CR_URL"] = f"{served.as_uri()}/MagicCompRules-{{edition}}.txt"
     assert lines
     for line in lines:
-        done = run(line, scratch, env)
-        assert done.returncode == 0, f"`{line}` exited {done.returncode}:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
-        written = expected_file(line, done.stdout, scratch)
+        status, stdout, stderr = run(line, scratch, env)
+        assert status == 0, f"`{line}` exited {status}:\n{stdout[-2000:]}\n{stderr[-2000:]}"
+        written = expected_file(line, stdout, scratch)
         if written is not None:
             assert written.is_file(), f"`{line}` says it wrote {written}, which is not there"
