@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 from pathlib import Path
@@ -41,6 +43,28 @@ def real_data() -> Path:
     if not any(data.glob("counters/*.yaml")):
         pytest.skip("data/ holds no counter records yet")
     return data
+
+
+def _fingerprint(kb) -> str:
+    """What every record of the knowledge base holds, as one hash (under a second for the real data)."""
+    records = [(record.kind, record.id, record.data) for record in kb]
+    text = json.dumps(records, sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@pytest.fixture(scope="session")
+def real_kb(real_data):
+    """The knowledge base of data/, loaded once per worker (7 s of CPU) and shared by every test that reads it.
+    Read-only: a test that changes a record takes its own copy (`copy.deepcopy` or a load of its own). The
+    records are compared at the end of the run, and a change fails it, naming this fixture."""
+    from counterpedia.model.knowledge import load
+
+    kb, _ = load(real_data)
+    if not kb.all("counter"):
+        pytest.skip("data/ holds no counter records yet")
+    before = _fingerprint(kb)
+    yield kb
+    assert _fingerprint(kb) == before, "a test changed the shared real_kb (tests/conftest.py): it must take a copy"
 
 
 def _site_inputs(data: Path) -> dict:

@@ -8,19 +8,10 @@ from pathlib import Path
 import pytest
 
 from counterpedia.commands.linkcheck import check_site
-from counterpedia.model.knowledge import load
 from counterpedia.model.rule_numbers import find_references
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.site
-
-
-@pytest.fixture(scope="session")
-def real_kb():
-    kb, _ = load(ROOT / "data")
-    if not kb.all("counter"):
-        pytest.skip("data/ holds no counter records yet")
-    return kb
 
 
 class TextScan(HTMLParser):

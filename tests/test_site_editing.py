@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.model.knowledge import load
 from counterpedia.render import export
 
 pytestmark = pytest.mark.site
@@ -51,10 +50,9 @@ def test_the_contributor_guide_is_in_each_sites_language(built_site, lang):
         assert not (built_site / PREFIX[lang] / "editors" / variant).exists()
 
 
-def test_the_site_serves_the_export_under_api(built_site, real_data):
+def test_the_site_serves_the_export_under_api(built_site, real_data, real_kb):
     index = json.loads((built_site / "api" / "index.json").read_text(encoding="utf-8"))
-    kb, _ = load(real_data)
-    expected = export.build(kb, export.file_resolver(real_data))
+    expected = export.build(real_kb, export.file_resolver(real_data))
     assert index == expected["index.json"]
     counters = json.loads((built_site / "api" / "counters.json").read_text(encoding="utf-8"))
     assert counters == expected["counters.json"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from counterpedia.catalogue.shorthands import default_path, meanings
-from counterpedia.model.knowledge import load
 from counterpedia.search import japanese, normalize, rank, relevance, shorthands, site_index, typos
 from counterpedia.search.query import parse
 
@@ -96,12 +95,6 @@ def test_queries_are_read_alike(worker, lang):
         t => [t.text, t.kind, t.shown, t.presence, t.typed]))""", [QUERIES + SAMPLES, lang])
     for query, js in zip(QUERIES + SAMPLES, got):
         assert js == [t.as_json() for t in parse(query, lang)], query
-
-
-@pytest.fixture(scope="module")
-def real_kb(real_data):
-    kb, _ = load(real_data)
-    return kb
 
 
 @pytest.mark.parametrize("lang", relevance.LANGS)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from counterpedia.model.knowledge import load
 from counterpedia.search import relevance
 from counterpedia.search.browser import site_location, type_query
 
@@ -55,9 +54,9 @@ def test_stop_words_never_make_a_query_fail(site, page, lang, query):
         assert page.locator(".md-search-result__meta").text_content().strip()  # an answer, not an error
 
 
-def test_card_names_find_their_card_in_every_language(browser, site, real_data):
+def test_card_names_find_their_card_in_every_language(browser, site, real_kb):
     """The Japanese name on the Japanese site, the French name on the French site, the English name on all."""
-    kb, _ = load(real_data)
+    kb = real_kb
     context = browser.new_context()
     try:
         page = context.new_page()

@@ -76,10 +76,8 @@ def candidates() -> list[str]:
 
 
 @pytest.mark.skipif(not TSV.is_file(), reason=f"the reference candidate list is not at {TSV}")
-def test_every_candidate_is_recorded_or_excluded_with_a_reason():
-    from counterpedia.model.knowledge import load
-
-    kb, _ = load(ROOT / "data")
+def test_every_candidate_is_recorded_or_excluded_with_a_reason(real_kb):
+    kb = real_kb
     recorded = {r.data["names"]["en"]["text"].lower().removesuffix(" counter") for r in kb.all("counter")}
     excluded = load_excluded(default_path(ROOT / "data"))
     names = {e["name"] for e in excluded}
@@ -97,10 +95,8 @@ def _name_cites_a_card(record) -> bool:
     return english.get("source") == "wotc-oracle" and isinstance(printing, dict) and bool(printing.get("card"))
 
 
-def test_every_counter_cites_evidence_of_its_existence():
-    from counterpedia.model.knowledge import load
-
-    kb, _ = load(ROOT / "data")
+def test_every_counter_cites_evidence_of_its_existence(real_kb):
+    kb = real_kb
     on_cards = {c for card in kb.all("card") for c in card.data.get("counters") or []}
     for record in kb.all("counter"):
         assert (record.data.get("rules") or record.id in on_cards or _name_cites_a_card(record)

@@ -12,7 +12,6 @@ from counterpedia.checks.validate import validate
 from counterpedia.commands.cli import main
 from counterpedia.cr.ja_parse import parse_file
 from counterpedia.cr.ja_quotes import check
-from counterpedia.model.knowledge import load
 
 from .ja_reference import FIXTURE, FULL, SKIP_FULL
 
@@ -22,10 +21,11 @@ JA_SOURCES = ("cr-ja-20260116", "mtgwiki-scripts-cr-lines")
 
 
 @pytest.fixture(scope="module")
-def real_kb():
+def real_kb(real_kb):
+    """The shared knowledge base of data/ (tests/conftest.py), when data/rules holds quotes."""
     if not any((ROOT / "data" / "rules").glob("*.yaml")):
         pytest.skip("data/rules holds no quotes yet")
-    return load(ROOT / "data")[0]
+    return real_kb
 
 
 def test_the_data_quotes_sections_122_704_5_and_rad_counters_word_for_word(real_kb):

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.model.knowledge import load
 from counterpedia.storage.yamlio import load as load_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,8 +35,8 @@ def shared() -> Path:
     return SHARED
 
 
-def test_a_random_sample_of_20_upgraded_rulings_is_in_the_set_files(shared):
-    kb, _problems = load(ROOT / "data")
+def test_a_random_sample_of_20_upgraded_rulings_is_in_the_set_files(shared, real_kb):
+    kb = real_kb
     proven = [r for r in kb.all("ruling") if r.data.get("source") == "wotc-gatherer"]
     assert len(proven) >= 4500, "the committed data holds the import of the shared files (4,591 rulings)"
     for ruling in proven:

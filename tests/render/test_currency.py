@@ -108,8 +108,8 @@ def test_a_japanese_translation_of_an_older_english_says_which_and_is_drifted(va
     assert "1 of them no longer match the current English (drifted)" in line
 
 
-def test_the_real_data_says_what_it_quotes(real_data):
-    kb, _ = load(real_data)
+def test_the_real_data_says_what_it_quotes(real_kb):
+    kb = real_kb
     quoted = quoted_edition(kb)
     ja = SiteRenderer(kb, "ja")
     home = currency(ja.home_page())

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from counterpedia.cr.ja_parse import parse_file
-from counterpedia.model.knowledge import load
 from counterpedia.render.pages import SiteRenderer
 
 from ..cr.ja_reference import FIXTURE
@@ -16,8 +15,8 @@ FR_NOTE = "Il n'existe pas de version française officielle à jour des règles 
 
 
 @pytest.fixture(scope="module")
-def kb(real_data):
-    return load(real_data)[0]
+def kb(real_kb):
+    return real_kb
 
 
 def test_a_difference_from_the_english_is_shown_beside_the_japanese(kb):

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.model.knowledge import load
 from counterpedia.search import engine, relevance
 from counterpedia.search.normalize import fold_text
 from counterpedia.search.typos import distance
@@ -63,12 +62,6 @@ def test_stop_words_never_make_a_query_fail(index, case):
     first, second = STOP[case.lang]
     padded = relevance.Case(case.lang, f"{first} {case.query} {second}", case.expected)
     assert relevance.rank_of(relevance.cli_locations(index, padded), case.expected) <= 3
-
-
-@pytest.fixture(scope="module")
-def real_kb(real_data):
-    kb, _ = load(real_data)
-    return kb
 
 
 @pytest.mark.slow

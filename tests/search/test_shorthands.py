@@ -31,11 +31,8 @@ def test_a_shorthand_is_read_as_the_name_it_means_in_the_language(query, lang, e
     assert shorthands.expand(query, shorthands.table(MEANINGS, lang))[0] == expanded
 
 
-def test_the_real_list_names_records_that_exist(real_data):
-    from counterpedia.model.knowledge import load
-
-    kb, _ = load(real_data)
-    table, problem = meanings(kb, default_path(real_data))
+def test_the_real_list_names_records_that_exist(real_data, real_kb):
+    table, problem = meanings(real_kb, default_path(real_data))
     assert problem is None
     by_typed = dict(table)
     assert {"p1p1", "+1 counter", "m1m1", "pw", "sba"} <= by_typed.keys()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from counterpedia.model.knowledge import load
 from counterpedia.search import corpus
 from counterpedia.search.yaml_lines import line_of
 
@@ -43,8 +42,8 @@ def test_line_of(keys, line):
     assert line_of(SOURCE, keys) == line
 
 
-def test_agrees_with_ruamel_on_the_real_records(real_data):
-    kb, _ = load(real_data)
+def test_agrees_with_ruamel_on_the_real_records(real_kb):
+    kb = real_kb
     checked = 0
     for number, unit in enumerate(corpus.units(kb)):
         record = kb.get(unit.kind, unit.id)
