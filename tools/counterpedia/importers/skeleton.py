@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import sys
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import wraps
@@ -63,7 +64,7 @@ class Result:
         return self.workspace.writes() if self.workspace is not None else []
 
 
-class Provider:
+class Provider(ABC):
     """One source of data. Override `plan` (and `read` when inputs can be checked before the data folder is
     touched); the class attributes adjust the report's wording where a command has always had its own."""
 
@@ -78,10 +79,11 @@ class Provider:
 
     def read(self) -> None:
         """Read and check what can be before the data folder is touched. Raises ImportFailure."""
+        return None  # most providers read their inputs as they plan: a stream, after the recovery
 
+    @abstractmethod
     def plan(self, data_dir: Path, dry_run: bool) -> Result:
         """Read the inputs, select, and plan every change (nothing written). Raises ImportFailure."""
-        raise NotImplementedError
 
     def would_write(self, result: Result, count: int) -> str:
         return f"would write {count} file(s) (dry run: nothing written)"
