@@ -24,6 +24,7 @@ tests/importers/test_skeleton.py runs it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from abc import ABC, abstractmethod
@@ -146,7 +147,7 @@ def run_import(provider: Provider, data_dir: Path, dry_run: bool = False, as_jso
         _failed(prog, error)
         return 1
     try:
-        lock = writes.writing(data_dir, provider.lock_name) if not dry_run else _no_lock()
+        lock = writes.writing(data_dir, provider.lock_name) if not dry_run else contextlib.nullcontext()
         with lock:
             try:
                 result = execute(provider, data_dir, dry_run)
@@ -162,14 +163,6 @@ def run_import(provider: Provider, data_dir: Path, dry_run: bool = False, as_jso
         for line in provider.text(result):
             print(line)
     return 0
-
-
-class _no_lock:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
 
 def _failed(prog: str, error: Exception) -> None:
