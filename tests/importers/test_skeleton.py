@@ -138,19 +138,19 @@ def test_the_import_takes_the_data_folders_lock(import_data, tmp_path, capsys, m
 
 
 def test_collector_numbers_have_one_order():
-    """By the number they start with, then as written; those that start with no digit (an Alchemy rebalance
-    "A-12", a promo "S3") after every one that does."""
-    numbers = ["A-12", "10a", "S3", "9", "10", "A-7", "100", "1"]
-    assert sorted(numbers, key=number_key) == ["1", "9", "10", "10a", "100", "A-12", "A-7", "S3"]
+    """By the number they hold (their first digits: an Alchemy rebalance "A-7" is 7, a promo "S3" 3), then as
+    written; one without digits last."""
+    numbers = ["A-12", "10a", "S3", "9", "★", "10", "A-7", "100", "1", "A-10"]
+    assert sorted(numbers, key=number_key) == ["1", "S3", "A-7", "9", "10", "10a", "A-10", "A-12", "100", "★"]
 
 
 def test_the_importers_and_the_catalogue_choose_the_same_printing():
     """On one release date, the card's printed name (importers: Printing.newer_than) and a counter kind's printed
     name (catalogue.printed.choose) are both taken from the lowest collector number in that one order."""
-    regular, rebalanced = Printing("2022-01-28", "YNEO", "12", "Card"), Printing("2022-01-28", "YNEO", "A-7", "Card")
-    assert regular.newer_than(rebalanced) and not rebalanced.newer_than(regular)
-    sightings = [Sighting("counter", "x", "ja", "Ａ", "Ａ", printing, "one-kind") for printing in (rebalanced, regular)]
-    assert choose(sightings)[("counter", "x", "ja")].sighting.printing == regular
+    twelve, seven = Printing("2022-01-28", "YNEO", "12", "Card"), Printing("2022-01-28", "YNEO", "A-7", "Card")
+    assert seven.newer_than(twelve) and not twelve.newer_than(seven)
+    sightings = [Sighting("counter", "x", "ja", "Ａ", "Ａ", printing, "one-kind") for printing in (twelve, seven)]
+    assert choose(sightings)[("counter", "x", "ja")].sighting.printing == seven
 
 
 def test_one_date_check():

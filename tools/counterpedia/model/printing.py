@@ -7,14 +7,15 @@ import re
 from dataclasses import dataclass
 
 _DIGITS = re.compile(r"\d+")
-NO_NUMBER = 10**9  # a collector number that does not start with digits sorts after every one that does
+NO_NUMBER = 1 << 30  # a collector number without digits ("★") sorts after every one with digits
 
 
 def number_key(number: str) -> tuple[int, str]:
-    """The order of collector numbers within a set: by the number they start with ("9" < "10" < "10a" < "10★"),
-    then as written; one that does not start with digits ("A-12" an Alchemy rebalance, "S3" a promo, "★") after
-    every one that does: the set's regular printing before its variants."""
-    digits = _DIGITS.match(number)
+    """The order of collector numbers: by the number they hold, their first run of digits ("9" < "10" < "10a";
+    "A-7", an Alchemy rebalance, is 7; "C4", a Salvat promo, 4), then as written ("10" < "10a" < "A-10"); one
+    without digits after every one with digits. The committed data was chosen by this order (MTGJSON's printed
+    names on a tie of dates)."""
+    digits = _DIGITS.search(number)
     return (int(digits.group(0)) if digits else NO_NUMBER, number)
 
 
