@@ -25,6 +25,7 @@ from . import (
     rules,
     schema,
     shorthands,
+    stoplist,
 )
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
@@ -40,6 +41,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("existence", existence.check),
     ("excluded", excluded.check),
     ("shorthands", shorthands.check),
+    ("stop list", stoplist.check),
     ("printed names", printed_names.check),
     ("official", official.check),
     ("pattern_rules", pattern_rules.check),

@@ -188,7 +188,7 @@ def check_rulings(kb: KnowledgeBase) -> Iterator[diag.Diagnostic]:
             if not isinstance(own.get("text"), str):
                 continue
             if entry is not None:
-                given = memory.derived_text(entry, ruling, lang)
+                given = memory.derived_text(entry, ruling, lang, None, kb.memory.mute_h)
                 if given is not None and given["text"] != own["text"]:
                     yield diag.make(ruling.path, ruling.position(("text", lang, "text")), "W512",
                                     f"the ruling's own {lang} text differs from the memory's entry {entry_key} ({entry.path})")

@@ -128,7 +128,8 @@ def cmd_site_build(args) -> int:
         return 2
     try:
         out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or LANGS),
-                        data_dir=Path(args.data) if args.data else None)
+                        data_dir=Path(args.data) if args.data else None,
+                        on_links=lambda lang, count: print(f"{lang}: {count}"))
     except SiteBuildError as error:
         print(f"counterpedia site build: {error}", file=sys.stderr)
         return error.status

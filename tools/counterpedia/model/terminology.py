@@ -17,9 +17,14 @@ from typing import Any
 from .shapes import as_dict
 
 GLOSSARY_KINDS = ("counter", "mechanic", "term")
-# A Japanese verb is found by its stem: 追放する, 追放された, 追放し… all hold 追放.
+# A Japanese verb is found by its stem: 追放する, 追放された, 追放し… all hold 追放; 唱える, 唱えた, 唱えられる all
+# hold 唱え; 打ち消す, 打ち消された, 打ち消し all hold 打ち消.
 JA_VERB_ENDINGS = re.compile(r"(を行う|を行なう|する|される|した|させる)$")
+JA_VERB_LAST_KANA = re.compile(r"(?<=[\u3040-\u9fff])[うくぐすつぬぶむる]$")
 MIN_CARD_NAME = 4
+# English idioms that hold a term's word in its ordinary sense: never a term ("on the other hand", "the data at hand" are
+# no player's hand).
+ORDINARY_PHRASES = re.compile(r"\b(?:on the other|at) hand\b")
 
 
 def nfkc(text: str) -> str:
@@ -51,6 +56,12 @@ def english_pattern(kind: str, en: str) -> re.Pattern[str]:
     """The English name as a whole phrase, plural too; a counter also as "<name> counters" with a quantity between
     ("time counter": "time counters"; "the time that counters are added" is no time counter)."""
     name = en.lower()
+    if name.endswith(" (v)"):
+        # A verb whose noun is another entry (the Japanese CR's "Counter(v)"): only its unambiguous verb forms,
+        # "countered", "countering", "counter target spell", "counter that spell" ("counters it has" is the noun).
+        verb = re.escape(name[: -len(" (v)")])
+        return re.compile(r"(?<![\w+/-])(?:" + verb + r"(?:ed|ing)|" + verb + r"s? target|" + verb
+                          + r" (?:that|the|this|a|an|another) (?:spell|ability))(?!\w)")
     alternatives = [re.escape(name) + r"(?:s|es)?"]
     stem = re.sub(r" counter$", "", name)
     if kind == "counter" and stem != name:
@@ -110,9 +121,10 @@ def index(terms: list[Term]) -> dict[str, list[Term]]:
 def terms_in(english: str, by_token: dict[str, list[Term]]) -> list[Term]:
     """The glossary entries an English text names. Only the entries whose first word is in the text are matched
     (a few regular expressions per text instead of every entry's)."""
-    low = english.lower()
+    low = ORDINARY_PHRASES.sub(" ", english.lower())
     tokens = set(re.findall(r"[a-z0-9]+", low))
     tokens |= {t[:-1] for t in tokens if t.endswith("s")} | {t[:-2] for t in tokens if t.endswith("es")}
+    tokens |= {t[:-2] for t in tokens if t.endswith("ed")} | {t[:-3] for t in tokens if t.endswith("ing")}
     candidates = [term for token in tokens for term in by_token.get(token, ())]
     return [term for term in candidates if term.pattern.search(low) and not _proper_name_only(english, term)]
 
@@ -150,7 +162,8 @@ def _proper_name_only(english: str, term: Term) -> bool:
     """Whether every occurrence of a one-word term is capitalized inside a longer proper name (a card's name)."""
     if " " in term.en.strip():
         return False
-    matches = list(re.finditer(r"(?<![\w’'])" + re.escape(term.en.capitalize()) + r"(?![\w’'])", english))
+    # The plural too: "Mending Hands" is a card's name, not the hand.
+    matches = list(re.finditer(r"(?<![\w’'])" + re.escape(term.en.capitalize()) + r"(?:s|es)?(?![\w’'])", english))
     lower = re.search(r"(?<![\w’'])" + re.escape(term.en.lower()), english)
     return bool(matches) and lower is None and all(_inside_longer_name(english, m) for m in matches)
 
@@ -159,13 +172,34 @@ def uses_term(text: str, lang: str, name: str) -> bool:
     """Whether a translation uses an official name, inflected as its language does."""
     text, name = nfkc(text), nfkc(name)
     if lang == "ja":
-        return JA_VERB_ENDINGS.sub("", name) in text
+        return ja_stem(name) in text
     words = [w for w in re.split(r"\s+", name.lower()) if w]
-    # French inflects: a word of more than 5 letters is matched by its start (meule, meuler, meulez; exiler, exilé;
-    # suspension, suspendu).
-    parts = [re.escape(w[: max(5, len(w) - 4)]) if w.isalpha() and len(w) > 5 else re.escape(w) for w in words]
-    pattern = r"\w*\W+(?:\w+\W+)?".join(parts).replace("marqueur", "marqueurs?")
+    pattern = r"\w*\W+(?:\w+\W+)?".join(fr_stem(w) for w in words)
     return re.search(pattern, text.lower()) is not None
+
+
+def ja_stem(name: str) -> str:
+    """A Japanese name as found in any inflection: a verb without its ending (追放する: 追放; 唱える: 唱え;
+    生け贄に捧げる: 生け贄に捧げ; 打ち消す: 打ち消), a noun as it is."""
+    stem = JA_VERB_ENDINGS.sub("", name)
+    if stem != name:
+        return stem
+    return JA_VERB_LAST_KANA.sub("", name) if len(name) > 2 else name
+
+
+def fr_stem(word: str) -> str:
+    """A French word as a pattern that finds its inflections: a verb in -er by its stem, but not as the noun in
+    -ance made from it (surveiller: surveillez, surveillé; « Surveillance 1 » is no surveil); another word of 5
+    letters or more by its start (cible: ciblé, cibles; suspension: suspendu); c as ç too before a, o, u (lancer:
+    lancé, lançant); a shorter word as it is (main, pile)."""
+    if not word.isalpha() or len(word) < 5:
+        return re.escape(word)
+    if word.endswith("er") and len(word) >= 6:
+        stem = re.escape(word[:-2])
+        stem = stem[:-1] + "[cç]" if stem.endswith("c") else stem
+        return stem + "(?!ances?\\b)"
+    stem = re.escape(word[: max(4, len(word) - 4)])
+    return stem[:-1] + "[cç]" if stem.endswith("c") else stem
 
 
 def card_name_used(text: str, lang: str, printed: str) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 
 from ..model import rule_numbers
@@ -77,16 +78,24 @@ class _Match:
     target: str  # a Markdown link target, or a URL
     title: str = ""
     now: str | None = None  # the rule's number today, when the text follows an older edition
+    card: str = ""  # the card name linked, for a card link
 
 NOW_LABEL = {"ja": "現行ルール", "en": "now", "fr": "désormais"}
 
 
 class Linker:
-    """Turns rule numbers and card names inside a text into links, for pages of one language."""
+    """Turns rule numbers and card names inside a text into links, for pages of one language.
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None):
+    `stopped`: the folded card names this language's pages do not link, from the reviewed stop list
+    (catalogue/autolink-stop-list.yaml, read by catalogue.stoplist.stopped). `links` and `withheld` count, by
+    name, the card links made and those the stop list kept from being made, over every text linked so far."""
+
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, stopped: frozenset[str] = frozenset()):
         self.kb = kb
         self.lang = lang
+        self.stopped = stopped
+        self.links: Counter[str] = Counter()
+        self.withheld: Counter[str] = Counter()
         self.quoted = kb.quoted_rules()
         # The official editions (a cr.archive.RulesArchive) when CR files were available at build time:
         # the full-rules pages to link to, and the renumbering of texts stamped with older editions.
@@ -145,14 +154,20 @@ class Linker:
             found.append(_Match(ref.start, ref.end, target, title, now))
         for start, end, name in self._card_names_in(text):
             card_id = self.card_names[name]
-            if card_id != skip_card:
-                found.append(_Match(start, end, urls.record_link(from_page, "card", card_id)))
+            if _fold(name) in self.stopped:
+                # The word, not the card: it holds its place (no shorter name is linked inside it).
+                self.withheld[name] += 1
+                found.append(_Match(start, end, ""))
+            elif card_id != skip_card:
+                found.append(_Match(start, end, urls.record_link(from_page, "card", card_id), card=name))
         found.sort(key=lambda m: (m.start, -(m.end - m.start)))
         kept: list[_Match] = []
         for match in found:
             if not kept or match.start >= kept[-1].end:
                 kept.append(match)
-        return kept
+                if match.card:
+                    self.links[match.card] += 1
+        return [match for match in kept if match.target]
 
     def _card_names_in(self, text: str):
         """(start, end, name) of each card name written in `text`, left to right, the longest at each place,

@@ -48,12 +48,13 @@ def environment() -> jinja2.Environment:
 class SiteRenderer:
     """Renders the pages of one language; `rule_target` resolves rules the data does not quote."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None):
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None,
+                 stopped: frozenset[str] = frozenset()):
         self.kb = kb
         self.lang = lang
         self.archive = archive
         self.ja_rules = ja_rules  # the official Japanese CR (a cr.ja_parse.JaEdition), for the full-rules pages
-        self.linker = Linker(kb, lang, archive)
+        self.linker = Linker(kb, lang, archive, stopped)  # stopped: see catalogue.stoplist
         self.r = TextRenderer(kb, lang, self.linker)
         self.backlinks = self.make_backlinks(kb)
         self.quoted = kb.quoted_rules()

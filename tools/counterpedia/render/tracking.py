@@ -138,13 +138,13 @@ class TrackedRenderer(SiteRenderer):
     """A SiteRenderer whose every read of the data is logged in `reads`."""
 
     def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None, reads: Reads | None = None,
-                 remembered: dict | None = None):
+                 remembered: dict | None = None, stopped: frozenset[str] = frozenset()):
         self.reads = reads or Reads()
         self.base = kb
         # What each record cites, by its data object, from the previous state: an edit reads one file again, the
         # backlinks of every record are made again from this (see make_backlinks).
         self.remembered = remembered if remembered is not None else {}
-        super().__init__(TrackedKB(kb, self.reads), lang, archive, ja_rules)  # type: ignore[arg-type]
+        super().__init__(TrackedKB(kb, self.reads), lang, archive, ja_rules, stopped)  # type: ignore[arg-type]
         self.indexes: dict[str, dict] = {}
         for name in RENDERER_INDEXES:
             self.indexes[name] = getattr(self, name)
