@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..model.knowledge import KnowledgeBase
+from ..model.texts import remembered
 from . import (
     cards,
     characters,
@@ -55,6 +56,7 @@ REGISTRY: list[tuple[str, Check]] = [
 
 def run_all(kb: KnowledgeBase) -> list[Diagnostic]:
     found: set[Diagnostic] = set()
-    for _name, check in REGISTRY:
-        found.update(check(kb))
+    with remembered():  # the checks only read: each record's texts are found once, not once per check
+        for _name, check in REGISTRY:
+            found.update(check(kb))
     return sorted(found)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..model import rule_numbers
@@ -112,6 +113,11 @@ class Linker:
         # Names by their first two characters, longest first: thousands of names are looked up by a dict at
         # each place a name can start, instead of one regular expression of thousands of alternatives.
         self.card_prefixes: dict[str, list[str]] = {}
+        # Each text's card names, found once (the preview's tracked renderer turns this off: a page must log every
+        # name it looks up, see counterpedia.render.tracking).
+        self.remember_names = True
+        self._names: dict[str, list[tuple[int, int, str]]] = {}
+        self._references: dict[str, list[rule_numbers.Reference]] = {}
         for name in sorted(names, key=len, reverse=True):
             self.card_prefixes.setdefault(name[:2], []).append(name)
 
@@ -146,7 +152,7 @@ class Linker:
     def _matches(self, text: str, from_page: str, skip_card: str | None, edition: str | None,
                  prefer_full: bool) -> list[_Match]:
         found: list[_Match] = []
-        for ref in rule_numbers.find_references(text):
+        for ref in self._references_in(text):
             number = ref.numbers[0]
             now = self.current_number(number, edition)
             target = self.rule_link(from_page, now or number, prefer_full)
@@ -169,9 +175,25 @@ class Linker:
                     self.links[match.card] += 1
         return [match for match in kept if match.target]
 
-    def _card_names_in(self, text: str):
+    def _references_in(self, text: str) -> list[rule_numbers.Reference]:
+        """The CR references of a text, found once per text for this language's pages (a ruling's text is shown on
+        its card's page, its counters' and its year's)."""
+        found = self._references.get(text)
+        if found is None:
+            found = self._references[text] = rule_numbers.find_references(text)
+        return found
+
+    def _card_names_in(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, name) of each card name written in `text`, left to right, the longest at each place,
-        Latin names as whole words."""
+        Latin names as whole words. Found once per text (half the texts are shown on more than one page)."""
+        if not self.remember_names:
+            return list(self._find_card_names(text))
+        found = self._names.get(text)
+        if found is None:
+            found = self._names[text] = list(self._find_card_names(text))
+        return found
+
+    def _find_card_names(self, text: str) -> Iterator[tuple[int, int, str]]:
         prefixes = self.card_prefixes
         if not prefixes:
             return

@@ -152,6 +152,8 @@ class TrackedRenderer(SiteRenderer):
         for name in LINKER_INDEXES:
             self.indexes[f"linker.{name}"] = getattr(self.linker, name)
             setattr(self.linker, name, TrackedMap(f"linker.{name}", getattr(self.linker, name), self.reads))
+        # Each page must log the card names it looks up: the linker finds them anew for every text.
+        self.linker.remember_names = False
 
     def make_backlinks(self, kb) -> dict:
         before, now = dict(self.remembered), {}
