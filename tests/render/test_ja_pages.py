@@ -19,6 +19,13 @@ def kb(real_kb):
     return real_kb
 
 
+def pages(renderer: SiteRenderer, *paths: str) -> dict[str, str]:
+    """The pages `paths` alone, as `all_pages()` renders them: the real data has 5,000 pages a language, and
+    rendering them all to read three took most of this module's minutes."""
+    makers = renderer.page_makers()
+    return {path: makers[path]() for path in paths}
+
+
 def test_a_difference_from_the_english_is_shown_beside_the_japanese(kb):
     page = SiteRenderer(kb, "ja").rule_page(kb.get("rule", "counters"))
     assert "英語版との違い" in page
@@ -40,29 +47,30 @@ def test_quotes_of_earlier_editions_are_history_not_the_current_text(kb):
 
 
 def test_the_french_site_says_once_that_its_rule_texts_are_machine_translations(kb):
-    pages = SiteRenderer(kb, "fr").all_pages()
-    for path in ("index.md", "rules/index.md", "rules/counters.md", "rules/rad-counters.md"):
-        assert pages[path].count(FR_NOTE) == 1, path
+    paths = ("index.md", "rules/index.md", "rules/counters.md", "rules/rad-counters.md")
+    french = pages(SiteRenderer(kb, "fr"), *paths)
+    for path in paths:
+        assert french[path].count(FR_NOTE) == 1, path
     for lang in ("ja", "en"):  # their home page, index.md of all_pages(), alone: not their 3,000 other pages as well
         assert FR_NOTE not in SiteRenderer(kb, lang).home_page()
 
 
 def test_the_japanese_full_rules_show_the_official_text_beside_the_english(kb, archive):  # noqa: F811
     ja = parse_file(FIXTURE)
-    pages = SiteRenderer(kb, "ja", archive, ja).all_pages()
-    section = pages["cr/122.md"]
+    japanese = pages(SiteRenderer(kb, "ja", archive, ja), "cr/122.md", "cr/704.md", "cr/100.md", "cr/index.md")
+    section = japanese["cr/122.md"]
     assert section.startswith('---\ntitle: "122. カウンター"') and '<p class="cp-meta" lang="en">Counters</p>' in section
     rule = section.split('id="122-1b"', 1)[1].split('id="122-1c"', 1)[0]
     assert 'class="cp-rule__text" lang="ja"' in rule and "飛行、先制攻撃、二段攻撃、接死、腐乱" in rule
     assert 'class="cp-rule__canonical" lang="en"' in rule and "deathtouch, decayed, exalted" in rule
     assert "公式和訳 (20260116 版)" in section and "sources.md#cr-ja-20260116" in section
-    assert "ライフが0以下のプレイヤーはゲームに敗北する。" in pages["cr/704.md"]
+    assert "ライフが0以下のプレイヤーはゲームに敗北する。" in japanese["cr/704.md"]
     # A rule the Japanese file lacks (an excerpt) is shown in English only.
-    assert 'class="cp-rule__text" lang="en"' in pages["cr/100.md"] and "cp-rule__canonical" not in pages["cr/100.md"]
-    assert "122. カウンター (Counters)" in pages["cr/index.md"]
-    english = SiteRenderer(kb, "en", archive, ja).all_pages()["cr/122.md"]
+    assert 'class="cp-rule__text" lang="en"' in japanese["cr/100.md"] and "cp-rule__canonical" not in japanese["cr/100.md"]
+    assert "122. カウンター (Counters)" in japanese["cr/index.md"]
+    english = pages(SiteRenderer(kb, "en", archive, ja), "cr/122.md")["cr/122.md"]
     assert "カウンターとは" not in english
-    french = SiteRenderer(kb, "fr", archive, ja).all_pages()
+    french = pages(SiteRenderer(kb, "fr", archive, ja), "cr/122.md", "cr/index.md")
     assert french["cr/122.md"].count(FR_NOTE) == 1 and french["cr/index.md"].count(FR_NOTE) == 1
 
 
@@ -70,9 +78,9 @@ def test_a_japanese_file_of_no_english_edition_is_not_shown(kb, archive):  # noq
     from counterpedia.cr.ja_parse import parse_text
 
     stranger = parse_text(FIXTURE.read_text(encoding="utf-8").replace("2026年1月16日", "2025年11月15日"))
-    pages = SiteRenderer(kb, "ja", archive, stranger).all_pages()
-    assert "カウンターとは" not in pages["cr/122.md"]
-    assert "公式和訳の版 (20251115) が英語版 (20260116) と異なる" in pages["cr/122.md"]
+    counters = pages(SiteRenderer(kb, "ja", archive, stranger), "cr/122.md")["cr/122.md"]
+    assert "カウンターとは" not in counters
+    assert "公式和訳の版 (20251115) が英語版 (20260116) と異なる" in counters
 
 
 def test_a_japanese_translation_behind_the_english_says_so_rule_by_rule(kb):
@@ -90,8 +98,8 @@ def test_a_japanese_translation_behind_the_english_says_so_rule_by_rule(kb):
         pytest.skip("the CR files of 20260116 and 20260925 are not available; set COUNTERPEDIA_CR_DIR")
     assert set(wanted) <= set(EDITION_IDS + NEWER_IDS)
     archive = RulesArchive([parse_english(found[e]) for e in wanted])
-    pages = SiteRenderer(kb, "ja", archive, parse_file(FIXTURE)).all_pages()
-    counters = pages["cr/122.md"]
+    rendered = pages(SiteRenderer(kb, "ja", archive, parse_file(FIXTURE)), "cr/122.md", "cr/728.md")
+    counters = rendered["cr/122.md"]
     assert "公式和訳 (20260116 版) で、英語 20260116 版の翻訳です" in counters and "20260925 版になりました" in counters
     unchanged = counters.split('id="122-1h"', 1)[1].split('id="122-1i"', 1)[0]
     assert 'lang="ja"' in unchanged and "cp-badge--drifted" not in unchanged
@@ -99,7 +107,7 @@ def test_a_japanese_translation_behind_the_english_says_so_rule_by_rule(kb):
     assert "727〔RADカウンター〕参照" in changed and "cp-badge--drifted" in changed and "英語 20260116 版の翻訳" in changed
     added = counters.split('id="122-1j"', 1)[1].split('id="122-2"', 1)[0]  # hone counters: no translation yet
     assert "cp-rule__canonical" not in added and 'class="cp-rule__text" lang="en"' in added
-    rad = pages["cr/728.md"]  # 727 in 20260116
+    rad = rendered["cr/728.md"]  # 727 in 20260116
     assert rad.startswith("---\ntitle: \"728. RADカウンター\"") and "20260116 版では [727\\.1" in rad
 
 
