@@ -55,7 +55,7 @@ class SiteRenderer:
         self.ja_rules = ja_rules  # the official Japanese CR (a cr.ja_parse.JaEdition), for the full-rules pages
         self.linker = self.make_linker(kb, lang, archive)
         self.r = TextRenderer(kb, lang, self.linker)
-        self.backlinks = self.make_backlinks(kb)
+        self._backlinks: dict[tuple[str, str], list[Record]] | None = None  # made when a page first needs it
         self.quoted = kb.quoted_rules()
         self._currency: currency.Currency | None = None
         # Indexed once, so that each page costs what it shows (not a scan of every card or ruling).
@@ -88,6 +88,14 @@ class SiteRenderer:
 
     def make_backlinks(self, kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
         return backlinks(kb)
+
+    @property
+    def backlinks(self) -> dict[tuple[str, str], list[Record]]:
+        """(kind, id) -> the records that cite it: made when a page first needs it (the preview's first page, the
+        home page, does not: it is served without it)."""
+        if self._backlinks is None:
+            self._backlinks = self.make_backlinks(self.kb)
+        return self._backlinks
 
     # -- helpers -------------------------------------------------------------------------------
     def t(self, key: str) -> str:

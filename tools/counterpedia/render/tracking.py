@@ -46,6 +46,15 @@ class Reads:
             self.keys.add(key)
 
     @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Nothing is logged meanwhile (an index made whole while a page is rendered: its entries are logged)."""
+        previous, self.keys = self.keys, None
+        try:
+            yield
+        finally:
+            self.keys = previous
+
+    @contextmanager
     def recording(self) -> Iterator[set[Key]]:
         previous, self.keys = self.keys, set()
         try:
@@ -133,7 +142,7 @@ class TrackedMap(dict):
 
 
 # The indexes a SiteRenderer (and its Linker) derive from the knowledge base when they are made.
-RENDERER_INDEXES = ("cards_by_counter", "rulings_index", "backlinks", "quoted")
+RENDERER_INDEXES = ("cards_by_counter", "rulings_index", "quoted")  # and "backlinks", made when first read
 LINKER_INDEXES = ("quoted", "card_names", "card_prefixes")
 
 
@@ -159,8 +168,24 @@ class TrackedRenderer(SiteRenderer):
         for name in LINKER_INDEXES:
             self.indexes[f"linker.{name}"] = getattr(self.linker, name)
             setattr(self.linker, name, TrackedMap(f"linker.{name}", getattr(self.linker, name), self.reads))
+        if self.previous is not None and "backlinks" in self.previous.indexes:
+            self.index("backlinks")  # updated from the previous state's now, while it is at hand
         self.previous = None  # not kept: one state's renderer is remembered, not the chain of them
         self.remembered[PREVIOUS] = self
+
+    @property
+    def backlinks(self) -> dict:
+        self.index("backlinks")
+        assert self._backlinks is not None
+        return self._backlinks
+
+    def index(self, name: str) -> dict:
+        """One of the indexes as made (not tracked); the backlinks are made when first asked for."""
+        if name == "backlinks" and name not in self.indexes:
+            with self.reads.paused():
+                self.indexes[name] = self.make_backlinks(self.base)
+            self._backlinks = TrackedMap(name, self.indexes[name], self.reads)
+        return self.indexes[name]
 
     def make_linker(self, kb, lang: str, archive) -> Linker:
         if self.previous is not None:
@@ -247,7 +272,7 @@ def same(key: Key, old: TrackedRenderer, new: TrackedRenderer) -> bool:
     if kind == "currency":
         return fingerprint(old.currency()) == fingerprint(new.currency())
     if isinstance(kind, str) and kind in old.indexes:
-        before, after = old.indexes[kind], new.indexes[kind]
+        before, after = old.indexes[kind], new.index(kind)
         if key[1] == WHOLE:
             return before.keys() == after.keys() and all(same_value(v, after[k], refilled) for k, v in before.items())
         return same_value(before.get(key[1], _ABSENT), after.get(key[1], _ABSENT), refilled)
