@@ -53,9 +53,12 @@ lint: venv
 
 # Every test, in parallel across the machine's cores (pytest-xdist: one worker per core; the groups and the
 # order are in tests/conftest.py), then the 15 slowest. One process: make test TEST_WORKERS=0.
+# Bytecode is cached even where the environment says not to (PYTHONDONTWRITEBYTECODE, set on some machines and
+# images): without it every worker and every `counterpedia` child process compiles the package and the tests again
+# (pytest's assertion rewriting alone: 10 s of CPU per process).
 TEST_WORKERS ?= auto
 test: lint
-	$(CR_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15 $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(CR_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15 $(PYTEST_ARGS)
 
 # The browser tests alone (headless Chromium through Playwright).
 browser: venv

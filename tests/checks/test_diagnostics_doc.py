@@ -10,7 +10,7 @@ from counterpedia.checks.diagnostics_doc import render
 from counterpedia.checks.validate import validate
 
 from .test_cr_ja_fixtures import examples as japanese_check_examples
-from .test_invalid_fixtures import CASES, header, run_path
+from .test_invalid_fixtures import CASES, header, run_path, shown
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "editors" / "diagnostics.md"
@@ -26,6 +26,7 @@ def examples(tmp_path: Path, monkeypatch) -> dict[str, tuple[str, str]]:
             continue
         data = tmp_path / "data"
         shutil.rmtree(data, ignore_errors=True)
+        shutil.rmtree(tmp_path / "catalogue", ignore_errors=True)  # a reviewed list's case
         shutil.copytree(ROOT / "tests" / "fixtures" / "valid" / "data", data)
         (data / target).parent.mkdir(parents=True, exist_ok=True)
         (data / target).write_bytes(case.read_bytes())
@@ -33,7 +34,7 @@ def examples(tmp_path: Path, monkeypatch) -> dict[str, tuple[str, str]]:
         # Verbatim, header comments included, so that the line numbers of the output match.
         source = case.read_bytes().decode("utf-8", "replace")
         for code in codes - set(found):
-            output = "\n".join(d.render() for d in diagnostics if d.code == code and d.path == f"data/{target}")
+            output = "\n".join(d.render() for d in diagnostics if d.code == code and d.path == shown(target))
             found[code] = (source, output)
     for code, example in japanese_check_examples(tmp_path).items():
         found.setdefault(code, example)

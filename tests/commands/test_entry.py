@@ -44,3 +44,23 @@ def test_an_interrupt_inside_the_command_is_130(monkeypatch, capsys):
     monkeypatch.setitem(cli.LAZY_COMMANDS, "import", lambda sub: sub.add_parser("import").set_defaults(func=interrupted))
     assert cli.main(["import"]) == 130
     assert capsys.readouterr().err == "counterpedia: interrupted\n"
+
+
+def _commands(parser) -> set[str]:
+    subparsers = next(a for a in parser._actions if a.dest == "command")
+    return set(subparsers.choices)
+
+
+def test_every_command_is_known_as_eager_or_lazy_and_validate_registers_no_lazy_one():
+    # A command missing from both lists would make `counterpedia NAME` register every lazy command (slow start-up);
+    # naming an eager command registers only the eager ones.
+    assert _commands(cli.build_parser()) == set(cli.EAGER_COMMANDS) | set(cli.LAZY_COMMANDS)
+    assert _commands(cli.build_parser(only=cli._command_of(["validate", "--data", "data"]))) == set(cli.EAGER_COMMANDS)
+    assert cli._command_of(["search", "x"]) == "search"
+    assert cli._command_of(["valdate"]) is None  # a typo: every command registered, argparse lists them all
+
+
+def test_a_typo_lists_every_command(capsys):
+    with pytest.raises(SystemExit):
+        cli.build_parser(only=cli._command_of(["valdate"])).parse_args(["valdate"])
+    assert "search" in capsys.readouterr().err

@@ -2,7 +2,11 @@
 
 It crawls from the Japanese home page through every language (the language switcher links them), with
 its AnchorCheck plugin on. It runs over the small site built from tests/hostile.py (every kind of page;
-about 400 URLs, 20-30 s here): the full site has ten thousand URLs with anchors, too many for every test run."""
+about 800 URLs, 1-2 minutes here): the full site has ten thousand URLs with anchors, too many for every test run.
+
+The diagnostics page's own table of contents is left to our link check (`counterpedia site build` checks every
+anchor): linkchecker parses the 270 KB page again for each of its 200 in-page anchors, 5-8 s each on a busy
+machine, which made this one test take over ten minutes."""
 
 from __future__ import annotations
 
@@ -35,7 +39,7 @@ def test_linkchecker_finds_no_broken_link_or_anchor_in_any_language(hostile_site
         config.chmod(0o644)
         result = subprocess.run(
             [LINKCHECKER, "--config", str(config), "--no-status", "--no-robots", "--threads", "4", "--output", "text", "--verbose",
-             (site / "index.html").as_uri()],
+             "--ignore-url", r"editors/diagnostics\.html#", (site / "index.html").as_uri()],
             capture_output=True, text=True, timeout=600)
     report = result.stdout + result.stderr
     summary = re.search(r"(\d+) links? in (\d+) URLs? checked\. (\d+) warnings? found\. (\d+) errors? found", report)

@@ -139,3 +139,16 @@ def test_the_whole_file(full, editions):
     assert "賛美" not in full["122.1b"].text and "rule 727.2a-c" in full["728.2"].text  # the known differences
     assert full.glossary[-1].headword == "ヴァンガード戦" and len(full.glossary) > 500
     assert full["702.83"].name == "賛美"
+
+
+def test_a_noun_and_a_verb_of_one_english_word_are_told_apart_by_their_sense_marker():
+    verb = ("打ち消す（うちけす）／Counter(v)\n"
+            "　呪文や能力が解決されないように取り消し、その効果が発生しないようにすること。rule 701.6〔打ち消す〕参照。"
+            "(英語ではこれと「カウンター」は同じ項目です。)\n")
+    text = FIXTURE.read_text(encoding="utf-8")
+    at = text.index("カウンター（かうんたー）／Counter(n)")
+    edition = parse_text(text[:at] + verb + text[at:])
+    assert edition.glossary_entry("Counter").headword == "カウンター"
+    assert edition.glossary_entry("Counter (v)").headword == "打ち消す"
+    assert edition.glossary_entry("Counter (v)").definition.startswith("呪文や能力が解決されないように取り消し")
+    assert edition.glossary_entry("Counter (n)").headword == "カウンター"

@@ -3,6 +3,8 @@ name put back in each language."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from counterpedia.model import memory
 
 
@@ -26,3 +28,51 @@ def test_the_printed_name_is_put_back_else_the_english_one():
     assert memory.fill("<CARD:1> puis <CARD:2>", "Feu // Glace", "Fire // Ice") == "Feu puis Glace"
     # A printed name with another number of faces: the English face names.
     assert memory.fill("<CARD:2>", "Feu et Glace", "Fire // Ice") == "Ice"
+
+
+def printed_card(french_text: str) -> SimpleNamespace:
+    return SimpleNamespace(data={"text": {"fr": {"text": french_text, "status": "official"}}})
+
+
+def test_french_elides_before_a_card_name_that_begins_with_a_vowel():
+    # Real cards: Ammit Eternal is « Éternel ammout », Archangel of Thune « Archange de Thiune » in French.
+    template = "La capacité de <CARD> se déclenche même si <CARD> est engagé, et le joueur que <CARD> cible perd."
+    assert memory.fill(template, "Éternel ammout", "Ammit Eternal", "fr") == (
+        "La capacité d'Éternel ammout se déclenche même si Éternel ammout est engagé, et le joueur qu'Éternel ammout cible perd."
+    )
+    assert memory.fill(
+        "Que <CARD> attaque ou non, le <CARD> reste.", "Archange de Thiune", "Archangel of Thune", "fr"
+    ) == ("Qu'Archange de Thiune attaque ou non, l'Archange de Thiune reste.")
+    # No printed French name: the English name, elided as French does before any vowel (the data's apostrophe: ').
+    assert memory.fill("de <CARD>", None, "Infestation", "fr") == "d'Infestation"
+    # A consonant, another language, or « de » as part of a longer word: unchanged.
+    assert (
+        memory.fill("de <CARD>", "Tamiyo, sage parachevée", "Tamiyo, Compleated Sage", "fr")
+        == "de Tamiyo, sage parachevée"
+    )
+    assert memory.fill("《<CARD>》の能力", "夜明けの空、猗旺", "Ao, the Dawn Sky", "ja") == "《夜明けの空、猗旺》の能力"
+    assert memory.fill("de <CARD>", None, "Infestation") == "de Infestation"
+    assert (
+        memory.fill("Vérifiez que <CARD:1> et de <CARD:2>", "Feu // Éclair", "Fire // Ice", "fr")
+        == "Vérifiez que Feu et d'Éclair"
+    )
+
+
+def test_a_mute_h_elides_as_the_printed_cards_write_it_an_aspirated_h_does_not():
+    words = memory.french_mute_h_words(
+        [
+            printed_card(
+                "L'Hydre cagoularde arrive sur le champ de bataille avec X marqueurs +1/+1 sur elle."
+            ),  # Hooded Hydra
+            printed_card("Quand la Harpie grièche arrive sur le champ de bataille, …"),  # Shrike Harpy
+            printed_card(
+                "Le Héraut de Leshrac gagne +1/+1 pour chaque terrain que vous contrôlez"
+            ),  # Herald of Leshrac
+        ]
+    )
+    assert words == frozenset({"Hydre"})
+    assert memory.french_mute_h("Hydre ancienne", words) and not memory.french_mute_h("Harpie vorace", words)
+    assert memory.fill("de <CARD>", "Hydre ancienne", "Ancient Hydra", "fr", mute_h=True) == "d'Hydre ancienne"
+    assert memory.fill("de <CARD>", "Harpie vorace", "Ravenous Harpy", "fr", mute_h=False) == "de Harpie vorace"
+    assert memory.fill("de <CARD>", "Volonté de Yawgmoth", "Yawgmoth's Will", "fr") == "de Volonté de Yawgmoth"
+    assert memory.fill("de <CARD>", "Yawgmoth, Thran Physician", None, "fr") == "de Yawgmoth, Thran Physician"

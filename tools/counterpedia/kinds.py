@@ -106,8 +106,9 @@ def folders() -> dict[str, str]:
 EMBEDDED_SEPARATOR = "/"
 
 # Files outside data/ that follow a schema of their own: file name -> schema kind (its schema is
-# `<schema kind>.schema.json`). The reviewed list of excluded counter kinds is not a record.
-OTHER_FILES = {"excluded-counters.yaml": "excluded-counters", "search-shorthands.yaml": "search-shorthands"}
+# `<schema kind>.schema.json`). The reviewed lists of catalogue/ are not records.
+OTHER_FILES = {"excluded-counters.yaml": "excluded-counters", "search-shorthands.yaml": "search-shorthands",
+               "autolink-stop-list.yaml": "autolink-stop-list"}
 
 
 register(Kind(

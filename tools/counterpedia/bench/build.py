@@ -29,6 +29,7 @@ TARGET_PEAK_MB = 1024.0
 class Side:
     run: machine.Run
     steps: dict[str, float] = field(default_factory=dict)  # language (or "links") -> seconds
+    links: dict[str, str] = field(default_factory=dict)  # language -> its card-name links (ours only)
     peaks: dict[str, float] = field(default_factory=dict)  # language -> peak MB of the process so far
     error: str = ""
 
@@ -54,8 +55,10 @@ def _child_ours(project: Path, data_dir: Path, out: Path) -> dict:
         steps[name], peaks[name] = now - last, _peak_mb()
         last = now
 
-    build_all(project, out, data_dir=data_dir, on_step=step)
-    return {"steps": steps, "peaks": peaks}
+    links: dict[str, str] = {}
+    build_all(project, out, data_dir=data_dir, on_step=step,
+              on_links=lambda lang, count: links.__setitem__(lang, str(count)))
+    return {"steps": steps, "peaks": peaks, "links": links}
 
 
 def _child_plain(project: Path, data_dir: Path, out: Path) -> dict:
@@ -87,7 +90,7 @@ def measure(side: str, project: Path, data_dir: Path, out: Path) -> Side:
         lines = (run.stderr or run.stdout).strip().splitlines()
         return Side(run, error=" / ".join(lines[-3:]) or f"exit {run.status}")
     figures = json.loads(result.read_text(encoding="utf-8"))
-    return Side(run, figures["steps"], figures["peaks"])
+    return Side(run, steps=figures["steps"], peaks=figures["peaks"], links=figures.get("links", {}))
 
 
 def report(ours: Side, plain: Side | None, say=print) -> None:
@@ -101,6 +104,8 @@ def report(ours: Side, plain: Side | None, say=print) -> None:
             line += f"; plain mkdocs build of the same pages {plain.steps[lang]:.1f} s; ours adds {extra:+.0%}"
         say(line)
     say(f"  link check across the three languages: {ours.steps.get('links', 0.0):.1f} s")
+    for lang, count in ours.links.items():
+        say(f"  {lang} pages: {count}")
     verdict = "ok" if ours.total < TARGET_SECONDS else "OVER TARGET"
     say(f"  our build, three languages: {ours.total:.1f} s ({ours.run.seconds:.1f} s for the whole process, "
         f"{ours.run.cpu:.1f} s of CPU; target < {TARGET_SECONDS:.0f} s: {verdict}); peak memory "

@@ -2,61 +2,70 @@
 
 The list lives beside the data, in `catalogue/excluded-counters.yaml` at the repository root (outside
 `data/`, whose every YAML file is a record). Shape: a mapping with `counters`, a list of
-`{name, category, reason}`; `category` is one of CATEGORIES. Checked by `checks.excluded`.
+`{name, category, reason}`; `category` is one of CATEGORIES. Checked by `checks.excluded` (E150 for the list,
+E151 on a counter record that the list also excludes); read and placed by `catalogue.reviewed`.
 """
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
-from ruamel.yaml.error import YAMLError
-
-from ..storage.yamlio import yaml_loader
+from ..model.shapes import as_dict
+from ..storage.load import locate
+from .reviewed import Problem, ReviewedListError, list_path, load_document, shape_problems
+from .reviewed import schema as reviewed_schema
 
 CATEGORIES = ("engine-internal", "not-a-magic-card", "unverified")
 FILE = Path("catalogue") / "excluded-counters.yaml"
+SCHEMA = "excluded-counters"
 
 
-class ExcludedListError(ValueError):
-    def __init__(self, message: str, line: int = 0, column: int = 0):
-        super().__init__(message)
-        self.line, self.column = line, column
+class ExcludedListError(ReviewedListError):
+    pass
 
 
 def default_path(data_dir: Path) -> Path:
     """Where the list is for a given data folder: `<repo>/catalogue/excluded-counters.yaml`."""
-    return data_dir.resolve().parent / FILE
+    return list_path(data_dir, FILE)
 
 
 def schema() -> dict:
-    return json.loads(resources.files("counterpedia.schemas").joinpath("excluded-counters.schema.json").read_text(encoding="utf-8"))
-
-
-def load_document(path: Path):
-    try:
-        return yaml_loader().load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise ExcludedListError(f"cannot read the file: {error}") from None
-    except YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise ExcludedListError(f"YAML syntax error: {' '.join(str(getattr(error, 'problem', error)).split())}",
-                                mark.line if mark else 0, mark.column if mark else 0) from None
+    return reviewed_schema(SCHEMA)
 
 
 def shape_errors(document) -> list[tuple[str, tuple]]:
     """(message, path) for each way the document departs from the schema."""
-    found = []
-    for error in Draft202012Validator(schema()).iter_errors(document):
-        where = ".".join(str(p) for p in error.absolute_path) or "document"
-        found.append((f"{where}: {error.message}", tuple(error.absolute_path)))
+    return [(p.message, p.where) for p in shape_problems(document, SCHEMA, "E150")]
+
+
+def problems(document, kb) -> list[Problem]:
+    """Its shape (E150), a kind listed twice (E150), a kind also recorded (E151, on the counter record)."""
+    found = shape_problems(document, SCHEMA, "E150")
+    if found:
+        return found
+    recorded = {}
+    for record in kb.all("counter"):
+        english = as_dict(record.data.get("names")).get("en")
+        if isinstance(english, dict) and isinstance(english.get("text"), str):
+            recorded[english["text"].lower().removesuffix(" counter")] = record
+    seen = set()
+    for index, entry in enumerate(document["counters"]):
+        name = entry["name"].lower()
+        where = ("counters", index, "name")
+        if name in seen:
+            found.append(Problem("E150", f"'{entry['name']}' is listed twice", where))
+        seen.add(name)
+        if name in recorded:
+            # Reported on the record, which `counterpedia validate` shows whatever paths it is asked about.
+            record = recorded[name]
+            line = locate(document, where)[0] + 1
+            found.append(Problem("E151", f"counter '{record.id}' is also listed as excluded in {FILE.as_posix()} "
+                                 f"(line {line})", ("names", "en", "text"), record))
     return found
 
 
 def load_excluded(path: Path) -> list[dict]:
-    document = load_document(path)
+    document = load_document(path, ExcludedListError)
     errors = shape_errors(document)
     if errors:
         raise ExcludedListError(errors[0][0])

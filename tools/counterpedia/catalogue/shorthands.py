@@ -9,60 +9,30 @@ indexes (`meanings`), which turn each shorthand into the named record's name in 
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
-from jsonschema import Draft202012Validator
-from ruamel.yaml.error import YAMLError
-
-from ..diagnostics import make
 from ..langs import LANGS
 from ..search.shorthands import words
-from ..storage.load import display_path, locate
-from ..storage.yamlio import yaml_loader
+from . import reviewed
+from .reviewed import Problem, ReviewedListError, list_path, load_document, shape_problems
 
 FILE = Path("catalogue") / "search-shorthands.yaml"
+SCHEMA = "search-shorthands"
 NAME_FIELDS = {"rule": "title"}  # the field holding a record's names (else `names`)
+__all__ = ["Problem", "ShorthandListError", "default_path", "load_document", "meanings", "problems", "schema"]
 
 
-class ShorthandListError(ValueError):
-    def __init__(self, message: str, line: int = 0, column: int = 0):
-        super().__init__(message)
-        self.line, self.column = line, column
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with the list: E153 (shape) or E154 (unknown record), at a path of keys in it."""
-
-    code: str
-    message: str
-    where: tuple
+class ShorthandListError(ReviewedListError):
+    pass
 
 
 def default_path(data_dir: Path) -> Path:
     """Where the list is for a given data folder: `<repo>/catalogue/search-shorthands.yaml`."""
-    return Path(data_dir).resolve().parent / FILE
+    return list_path(data_dir, FILE)
 
 
 def schema() -> dict:
-    return json.loads(resources.files("counterpedia.schemas").joinpath("search-shorthands.schema.json")
-                      .read_text(encoding="utf-8"))
-
-
-def load_document(path: Path):
-
-
-    try:
-        return yaml_loader().load(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise ShorthandListError(f"cannot read the file: {error}") from None
-    except YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise ShorthandListError(f"YAML syntax error: {' '.join(str(getattr(error, 'problem', error)).split())}",
-                                 mark.line if mark else 0, mark.column if mark else 0) from None
+    return reviewed.schema(SCHEMA)
 
 
 def _folded(typed: str) -> tuple:
@@ -71,9 +41,7 @@ def _folded(typed: str) -> tuple:
 
 def problems(document, kb) -> list[Problem]:
     """Every problem of a loaded list: its shape, a shorthand listed twice, a record that does not exist."""
-    found = [Problem("E153", f"{'.'.join(str(p) for p in e.absolute_path) or 'document'}: {e.message}",
-                     tuple(e.absolute_path))
-             for e in Draft202012Validator(schema()).iter_errors(document)]
+    found = shape_problems(document, SCHEMA, "E153")
     if found:
         return found
     seen: dict[tuple, int] = {}
@@ -106,16 +74,11 @@ def meanings(kb, path: Path) -> tuple[list, str | None]:
     missing in a language falls back to the English one). A list that has any problem is not used at all,
     and its first problem is returned (rendered as a diagnostic) instead; no list: ([], None)."""
 
-    path = Path(path)
-    if not path.is_file():
-        return [], None
-    try:
-        document = load_document(path)
-    except ShorthandListError as error:
-        return [], make(display_path(path), (error.line, error.column), "E153", str(error)).render()
-    found = problems(document, kb)
+    document, found = reviewed.read(Path(path), "E153", lambda document: problems(document, kb))
     if found:
-        return [], make(display_path(path), locate(document, found[0].where), found[0].code, found[0].message).render()
+        return [], found[0].render()
+    if document is None:
+        return [], None
     table = []
     for entry in document["shorthands"]:
         kind, _, record_id = entry["means"].partition("/")

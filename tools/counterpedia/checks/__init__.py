@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 
 from ..diagnostics import Diagnostic
 from ..model.knowledge import KnowledgeBase
+from ..model.texts import remembered
 from . import (
     cards,
     characters,
@@ -25,6 +26,7 @@ from . import (
     rules,
     schema,
     shorthands,
+    stoplist,
 )
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
@@ -40,6 +42,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("existence", existence.check),
     ("excluded", excluded.check),
     ("shorthands", shorthands.check),
+    ("stop list", stoplist.check),
     ("printed names", printed_names.check),
     ("official", official.check),
     ("pattern_rules", pattern_rules.check),
@@ -53,6 +56,7 @@ REGISTRY: list[tuple[str, Check]] = [
 
 def run_all(kb: KnowledgeBase) -> list[Diagnostic]:
     found: set[Diagnostic] = set()
-    for _name, check in REGISTRY:
-        found.update(check(kb))
+    with remembered():  # the checks only read: each record's texts are found once, not once per check
+        for _name, check in REGISTRY:
+            found.update(check(kb))
     return sorted(found)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from ruamel.yaml.error import YAMLError
@@ -34,6 +36,7 @@ SYMBOL = re.compile(r"\{[^{}]+\}")
 PT = re.compile(r"(?<![\w/])[+\-−]?[\dX*]+/[+\-−]?[\dX*]+(?![\w/])")
 JA_HALF_WIDTH_PT = re.compile(r"(?<![＋－0-9A-Za-z])[+\-][0-9X]+/[+\-][0-9X]+")
 NUMBER = re.compile(r"\d+")
+FULL_WIDTH = re.compile(r"[＋－０-９]")
 
 
 def nfkc(text: str) -> str:
@@ -140,33 +143,51 @@ def check_identity(kb: KnowledgeBase, entry: Record, seen: dict[str, Record]) ->
                             f"no ruling's English gives the entry {entry_key}")
 
 
+@dataclass(frozen=True)
+class _English:
+    """What invariants compare, found in an English text once for both of its translations."""
+    placeholders: frozenset[str]
+    symbols: list[str]  # sorted
+    rules: list[str]  # sorted
+    numbers: list[str]  # outside symbols, rule numbers and ±N/±N
+    pts: list[str]  # sorted, outside symbols
+
+
+@lru_cache(maxsize=256)
+def _english(english: str) -> _English:
+    rest = PT.sub(" ", RULE.sub(" ", SYMBOL.sub(" ", english)))
+    return _English(frozenset(memory.PLACEHOLDER.findall(english)), sorted(SYMBOL.findall(english)),
+                    sorted(RULE.findall(english)), NUMBER.findall(rest), sorted(set(PT.findall(SYMBOL.sub(" ", english)))))
+
+
 def invariants(english: str, text: str, lang: str) -> Iterator[tuple[str, str]]:
     """What the English writes that the translation must write unchanged: (code, message) per difference."""
     normal = nfkc(text)
-    for placeholder in sorted(set(memory.PLACEHOLDER.findall(english)) | set(memory.PLACEHOLDER.findall(text))):
+    facts = _english(english)
+    for placeholder in sorted(facts.placeholders | set(memory.PLACEHOLDER.findall(text))):
         token = f"<CARD:{placeholder}>" if placeholder else "<CARD>"
         if english.count(token) != text.count(token):
             yield "E504", f"{token} is {english.count(token)} time(s) in the English, {text.count(token)} in the {lang} text"
         elif lang == "ja" and text.count(f"《{token}》") != text.count(token):
             yield "E504", f"Japanese writes the card's name {token} as 《{token}》"
-    if sorted(SYMBOL.findall(english)) != sorted(SYMBOL.findall(normal)):
-        yield "E505", f"symbols {sorted(SYMBOL.findall(english))} in the English, {sorted(SYMBOL.findall(normal))} here"
-    if sorted(RULE.findall(english)) != sorted(RULE.findall(normal)):
-        yield "E506", f"rule numbers {sorted(RULE.findall(english))} in the English, {sorted(RULE.findall(normal))} here"
-    english_rest = PT.sub(" ", RULE.sub(" ", SYMBOL.sub(" ", english)))
+    symbols = sorted(SYMBOL.findall(normal))
+    if facts.symbols != symbols:
+        yield "E505", f"symbols {facts.symbols} in the English, {symbols} here"
+    rules = sorted(RULE.findall(normal))
+    if facts.rules != rules:
+        yield "E506", f"rule numbers {facts.rules} in the English, {rules} here"
     text_rest = PT.sub(" ", RULE.sub(" ", SYMBOL.sub(" ", normal)))
     numbers = set(NUMBER.findall(text_rest))
-    missing = sorted({n for n in NUMBER.findall(english_rest) if n not in numbers}, key=int)
+    missing = sorted({n for n in facts.numbers if n not in numbers}, key=int)
     if missing:
         yield "E507", f"the number(s) {', '.join(missing)} of the English are not in the {lang} text"
-    english_pts = set(PT.findall(SYMBOL.sub(" ", english)))
-    for pt in sorted(english_pts):
+    for pt in facts.pts:
         if pt.replace("−", "-") not in normal:
             yield "E508", f"`{pt}` of the English is not in the {lang} text"
     half_width = JA_HALF_WIDTH_PT.search(text) if lang == "ja" else None
     if half_width is not None:
         yield "E508", f"`{half_width.group(0)}`: Japanese writes ±N/±N full-width, as printed cards do (＋１/＋１, －１/－１)"
-    if lang == "fr" and re.search(r"[＋－０-９]", text):
+    if lang == "fr" and FULL_WIDTH.search(text):
         yield "E508", "French writes ±N/±N and numbers as the English does (+1/+1), not full-width"
 
 
@@ -188,7 +209,7 @@ def check_rulings(kb: KnowledgeBase) -> Iterator[diag.Diagnostic]:
             if not isinstance(own.get("text"), str):
                 continue
             if entry is not None:
-                given = memory.derived_text(entry, ruling, lang)
+                given = memory.derived_text(entry, ruling, lang, None, kb.memory.mute_h)
                 if given is not None and given["text"] != own["text"]:
                     yield diag.make(ruling.path, ruling.position(("text", lang, "text")), "W512",
                                     f"the ruling's own {lang} text differs from the memory's entry {entry_key} ({entry.path})")

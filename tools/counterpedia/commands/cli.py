@@ -128,7 +128,8 @@ def cmd_site_build(args) -> int:
         return 2
     try:
         out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or LANGS),
-                        data_dir=Path(args.data) if args.data else None)
+                        data_dir=Path(args.data) if args.data else None,
+                        on_links=lambda lang, count: print(f"{lang}: {count}"))
     except SiteBuildError as error:
         print(f"counterpedia site build: {error}", file=sys.stderr)
         return error.status
@@ -298,10 +299,15 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     return parser
 
 
+# The commands registered by build_parser itself: naming one registers none of the lazy ones (`validate` used to
+# import the CR tooling, the importers and search for nothing: half a second of its start-up).
+EAGER_COMMANDS = frozenset({"validate", "recover", "hash", "site", "status"})
+
+
 def _command_of(argv: list[str]) -> str | None:
-    """The command named on the command line, if it is one of the lazily registered ones."""
+    """The command named on the command line, if it is one build_parser knows (lazily registered or not)."""
     first = next((a for a in argv if not a.startswith("-")), None)
-    return first if first in LAZY_COMMANDS else None
+    return first if first in LAZY_COMMANDS or first in EAGER_COMMANDS else None
 
 
 def _writer(args) -> tuple[Path, str] | None:

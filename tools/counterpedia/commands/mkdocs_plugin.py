@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
@@ -18,6 +19,7 @@ from mkdocs.plugins import BasePlugin, event_priority, get_plugin_logger
 from mkdocs.structure.files import File, Files
 
 from .. import checks
+from ..catalogue import stoplist
 from ..catalogue.excluded import default_path
 from ..cr import archive, ja_locate
 from ..cr.ja_parse import JaCRParseError
@@ -62,7 +64,7 @@ def _files_state(data_dir: Path) -> tuple:
     """What the files the load and the checks read are: path, time, size and inode of each."""
 
     state = []
-    for path in [*record_files([data_dir]), default_path(data_dir)]:
+    for path in [*record_files([data_dir]), default_path(data_dir), stoplist.default_path(data_dir)]:
         try:
             status = path.stat()
         except OSError:
@@ -98,11 +100,26 @@ def alternates(lang: str) -> list[dict]:
     return result
 
 
+@dataclass(frozen=True)
+class LinkCount:
+    """The card-name links of one language's pages, and those the auto-linking stop list kept from being made."""
+
+    links: int
+    names: int
+    withheld: int
+    withheld_names: int
+
+    def __str__(self) -> str:
+        return (f"card-name links {self.links:,} ({self.names:,} names); not linked by the stop list "
+                f"{self.withheld:,} ({self.withheld_names:,} names)")
+
+
 class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
     # The live preview (commands/preview) sets these before the build starts: the knowledge base it keeps
     # (`supplied`: (kb, errors)), the renderer that logs what each page reads, and `deferred`: the generated
     # pages are listed with their renderers (`makers`) and rendered only when the preview asks for one.
     supplied: tuple | None = None
+    card_links: LinkCount | None = None
     make_renderer: Callable[..., SiteRenderer] = SiteRenderer
     deferred = False
 
@@ -171,12 +188,26 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
                      f"{self.archive.newest.edition}: rules whose English changed since are marked drifted")
         return edition
 
+    def stopped_names(self, kb) -> frozenset[str]:
+        """The card names this language's pages do not link (catalogue/autolink-stop-list.yaml). A list with
+        problems is not used: the build refuses the data before (its checks are validate's), the preview says
+        why."""
+        stopped, problem = stoplist.stopped(kb, stoplist.default_path(self.data_dir))
+        if problem:
+            log.warning(f"the auto-linking stop list is not used: {problem}")
+        return stopped.get(self.config.lang, frozenset())
+
     def on_files(self, files: Files, config) -> Files:
         self._localize(files, config)
-        self.renderer = self.make_renderer(self.kb, self.config.lang, self.archive, self.ja_rules)
+        self.renderer = self.make_renderer(self.kb, self.config.lang, self.archive, self.ja_rules,
+                                           stopped=self.stopped_names(self.kb))
         self.generated = set()
         self.makers = self.renderer.page_makers() if self.deferred else {}
         pages = self.makers or self.renderer.all_pages()
+        if not self.deferred:  # every page rendered: what the card-name links came to (site build reports it)
+            linker = self.renderer.linker
+            self.card_links = LinkCount(sum(linker.links.values()), len(linker.links),
+                                        sum(linker.withheld.values()), len(linker.withheld))
         for path, markdown in pages.items():
             self.generated.add(path)
             existing = files.get_file_from_path(path)

@@ -103,20 +103,21 @@ def _mkdocs_messages():
 
 
 def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Path | None = None,
-              on_step=None) -> Path:
+              on_step=None, on_links=None) -> Path:
     """Build every language in order (the Japanese build cleans the root first), then check all links.
     `on_step(name)`, when given, is called after each language (its code) and after the link check ("links"):
-    `make bench` times them."""
+    `make bench` times them. `on_links(lang, count)`: the card-name links of each language's pages (a
+    mkdocs_plugin.LinkCount: those made, those the auto-linking stop list kept from being made)."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     project = project.resolve()
     out = Path(os.path.abspath(out or project / "site"))
     prepare_output(out, project, data_dir.resolve() if data_dir is not None else None)
     with reading_once():  # the link check across languages reuses what each language's check read
-        _build_languages(project, out, langs, data_dir, on_step)
+        _build_languages(project, out, langs, data_dir, on_step, on_links)
     return out
 
 
-def _build_languages(project: Path, out: Path, langs, data_dir: Path | None, on_step) -> None:
+def _build_languages(project: Path, out: Path, langs, data_dir: Path | None, on_step, on_links=None) -> None:
     for lang in sorted(langs, key=lambda code: code != "ja"):
         site_dir = out if lang == "ja" else out / lang
         overrides = {"site_dir": str(site_dir)}
@@ -130,6 +131,9 @@ def _build_languages(project: Path, out: Path, langs, data_dir: Path | None, on_
                 config.plugins.on_startup(command="build", dirty=False)
                 build(config)
                 config.plugins.on_shutdown()
+                counted = getattr(config.plugins.get("counterpedia"), "card_links", None)
+                if on_links is not None and counted is not None:
+                    on_links(lang, counted)
             except MkDocsException as error:
                 raise SiteBuildError(_explain(lang, error, messages)) from error
             except OSError as error:

@@ -178,11 +178,13 @@ class JaEdition:
         return list(self._glossary_by_key.get(key) or self._glossary_by_stem.get(_stem(key), []))
 
     def glossary_entry(self, english: str) -> GlossaryEntry | None:
-        """The one entry for an English term; of a noun/verb pair ("Counter(n)", "Counter(v)"), the noun."""
+        """The one entry for an English term; of a noun/verb pair ("Counter(n)", "Counter(v)"), the one of the
+        sense marker the term gives ("Counter (v)": the verb), else the noun."""
         found = self.glossary_entries(english)
         if len(found) > 1:
-            nouns = [e for e in found if e.english.rstrip().endswith("(n)")]
-            found = nouns
+            marker = re.search(r"\((n|v|\d)\)\s*$", english.strip())
+            sense = f"({marker.group(1)})" if marker else "(n)"
+            found = [e for e in found if re.sub(r"\s+", "", e.english).endswith(sense)]
         return found[0] if len(found) == 1 else None
 
     @cached_property

@@ -7,7 +7,14 @@ validator would reject (issue 23)."""
 
 from __future__ import annotations
 
+import re
+
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+# One search per text finds its first forbidden character (a scan in Python, character by character, took seconds
+# over the 60,000 texts of the data): C0 but the newline (allowed in a text that may span lines), DEL, C1, bidi.
+_FORBIDDEN_MULTILINE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_FORBIDDEN_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def _control(char: str) -> bool:
@@ -19,13 +26,12 @@ def text_problem(text: str, multiline: bool = True) -> tuple[str, str, int] | No
     """(code, message, index of the character) for a text the data must not hold, or None."""
     if not text.strip():
         return "E190", "the text is blank (spaces only)" if text else "the text is empty", 0
-    for index, char in enumerate(text):
-        if char == "\n" and multiline:
-            continue
-        if _control(char):
-            what = "a line break, which a name cannot hold" if char in "\n\r" else "a control character"
-            return "E191", f"the text holds {what} (U+{ord(char):04X}) at character {index + 1}", index
-        if char in BIDI_CONTROLS:
-            return "E191", (f"the text holds a bidirectional control (U+{ord(char):04X}) at character {index + 1}, "
-                            "which reorders what a reader sees"), index
-    return None
+    found = (_FORBIDDEN_MULTILINE if multiline else _FORBIDDEN_ONE_LINE).search(text)
+    if found is None:
+        return None
+    index, char = found.start(), found.group()
+    if _control(char):
+        what = "a line break, which a name cannot hold" if char in "\n\r" else "a control character"
+        return "E191", f"the text holds {what} (U+{ord(char):04X}) at character {index + 1}", index
+    return "E191", (f"the text holds a bidirectional control (U+{ord(char):04X}) at character {index + 1}, "
+                    "which reorders what a reader sees"), index

@@ -55,9 +55,11 @@ def shard(entry_key: str) -> str:
     return entry_key[:2]
 
 
-def fill(text: str, printed: str | None, english: str | None) -> str:
+def fill(text: str, printed: str | None, english: str | None, lang: str | None = None, mute_h: bool = False) -> str:
     """A template's text with the card's name put back: `printed` is its name in the text's language (None: the
-    English name is used), `english` its English name (for the faces when the printed name has not as many)."""
+    English name is used), `english` its English name (for the faces when the printed name has not as many). In
+    French (`lang` "fr"), the word before the name elides as printed French writes it: « de Infestation » reads
+    « d'Infestation » (de, que, le, la before a vowel; before an h only when it is mute, `mute_h`)."""
     name = printed or english or ""
     faces = name.split(FACE_SEPARATOR)
     english_faces = (english or "").split(FACE_SEPARATOR)
@@ -70,7 +72,55 @@ def fill(text: str, printed: str | None, english: str | None) -> str:
             return faces[index]
         return english_faces[index] if len(english_faces) > index else name
 
+    if lang == "fr":
+        text = FRENCH_ELIDED.sub(lambda m: _elide(m, put, mute_h), text)
     return PLACEHOLDER.sub(put, text)
+
+
+# The words French elides before a vowel, and the apostrophe of the French texts of the data (printed cards and the
+# memory write ', not ’).
+FRENCH_ELIDED = re.compile(r"(?<![\w’'-])(de|De|que|Que|le|Le|la|La) (<CARD(?::(\d+))?>)")
+FRENCH_ELISIONS = {"de": "d'", "De": "D'", "que": "qu'", "Que": "Qu'", "le": "l'", "Le": "L'", "la": "l'", "La": "L'"}
+FRENCH_VOWELS = "aeiouàâäéèêëîïôöùûüœæ"
+
+
+def _elide(match: re.Match[str], put: Any, mute_h: bool) -> str:
+    """« de <CARD> » as « d'<CARD> » when the name it stands for begins with a vowel or a mute h."""
+    placeholder = PLACEHOLDER.match(match.group(2))
+    name = put(placeholder) if placeholder is not None else ""
+    first, second = name[:1].lower(), name[1:2].lower()
+    # A y elides only as a vowel (Ygra), never before another vowel (« Volonté de Yawgmoth »).
+    vowel = first in FRENCH_VOWELS or first == "y" and second != "" and second not in FRENCH_VOWELS
+    if first and (vowel or first == "h" and mute_h):
+        return FRENCH_ELISIONS[match.group(1)] + match.group(2)
+    return match.group(0)
+
+
+FRENCH_H_ELIDED = re.compile(r"(?<![\w])(?:[dDlL]|[qQ]u)['’](H[\w-]+)")
+FRENCH_H_KEPT = re.compile(r"(?<![\w’'-])(?:de|De|du|Du|le|Le|la|La|que|Que) (H[\w-]+)")
+
+
+def french_mute_h_words(cards: list[Record]) -> frozenset[str]:
+    """The words beginning with a mute h, as the printed French texts of the cards write them: elided more often than
+    not (« l'Hydre », « d'Hydre »: mute; « le Héraut », « la Horde », « du Héros »: aspirated)."""
+    elided: dict[str, int] = {}
+    kept: dict[str, int] = {}
+    for card in cards:
+        entry = as_dict(card.data.get("text")).get("fr")
+        printed = entry.get("text") if isinstance(entry, dict) and entry.get("status") == "official" else None
+        if not isinstance(printed, str) or "H" not in printed:
+            continue
+        for word in FRENCH_H_ELIDED.findall(printed):
+            elided[word] = elided.get(word, 0) + 1
+        for word in FRENCH_H_KEPT.findall(printed):
+            kept[word] = kept.get(word, 0) + 1
+    return frozenset(word for word, count in elided.items() if count > kept.get(word, 0))
+
+
+def french_mute_h(name: str | None, mute_h_words: frozenset[str]) -> bool:
+    """Whether a French name begins with a mute h: its first word is one of `mute_h_words`."""
+    first = re.split(r"[\s,]", name, maxsplit=1)[0] if name else ""
+    return first[:1] in ("H", "h") and first[:1].upper() + first[1:] in mute_h_words
 
 
 def card_name(card: Record | None, lang: str) -> str | None:
@@ -90,6 +140,7 @@ class Links:
     templates: dict[str, str] = field(default_factory=dict)  # ruling id -> its key
     filled: dict[tuple[str, str], str] = field(default_factory=dict)  # (ruling id, lang) -> key
     uses: dict[str, int] = field(default_factory=dict)  # key -> rulings whose English gives it
+    mute_h: frozenset[str] = frozenset()  # French words with a mute h, read from the printed cards (elision)
     # id(ruling data) -> (that data, its owner record, its template's key): reused by `apply(previous=…)`
     made: dict[int, tuple[Any, Any, str | None]] = field(default_factory=dict, repr=False)
     # id(ruling data) of the rulings whose texts `apply` changed in place (a text derived again, or removed): the
@@ -131,6 +182,7 @@ class MemoryText(dict[str, Any]):
     `entry` (the entry's data object) is the same; otherwise it is derived again, or removed."""
 
     entry: Any = None
+    mute_h: frozenset[str] = frozenset()  # the French words with a mute h it was derived with
 
 
 def apply(kb: KnowledgeBase, previous: Links | None = None) -> Links:
@@ -144,6 +196,7 @@ def apply(kb: KnowledgeBase, previous: Links | None = None) -> Links:
     if not links.entries and not kb.all("ruling"):
         return links
     made = previous.made if previous is not None else {}
+    links.mute_h = french_mute_h_words(kb.all("card")) if links.entries else frozenset()
     for ruling in kb.all("ruling"):
         known = made.get(id(ruling.data))
         if known is not None and known[0] is ruling.data and known[1] is ruling.owner:
@@ -171,10 +224,10 @@ def apply(kb: KnowledgeBase, previous: Links | None = None) -> Links:
             own = texts.get(lang)
             if isinstance(own, dict) and not isinstance(own, MemoryText):
                 continue  # the ruling's own text
-            if isinstance(own, MemoryText) and own.entry is found.data:
+            if isinstance(own, MemoryText) and own.entry is found.data and own.mute_h == links.mute_h:
                 links.filled[(ruling.id, lang)] = entry_key  # derived from this very entry already
                 continue
-            derived = derived_text(found, ruling, lang, hashes)
+            derived = derived_text(found, ruling, lang, hashes, links.mute_h)
             if derived is not None:
                 texts[lang] = derived
                 links.filled[(ruling.id, lang)] = entry_key
@@ -202,7 +255,8 @@ def _hash(text: str, hashes: dict[str, str] | None) -> str:
     return found
 
 
-def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str] | None = None) -> MemoryText | None:
+def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str] | None = None,
+                 mute_h: frozenset[str] = frozenset()) -> MemoryText | None:
     """The text object a ruling takes from an entry in `lang` (None when the entry has none)."""
     texts = as_dict(entry.data.get("text"))
     source = texts.get(lang)
@@ -210,7 +264,8 @@ def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str
     if not isinstance(source, dict) or not isinstance(source.get("text"), str) or not source["text"]:
         return None
     owner = ruling.owner if ruling.owner is not None and ruling.owner.kind == "card" else None
-    text = fill(source["text"], card_name(owner, lang), card_name(owner, "en"))
+    printed = card_name(owner, lang)
+    text = fill(source["text"], printed, card_name(owner, "en"), lang, lang == "fr" and french_mute_h(printed, mute_h))
     ruling_en = as_dict(ruling.data.get("text")).get("en")
     ruling_en = ruling_en if isinstance(ruling_en, dict) else {}
     translates = as_dict(source.get("translates"))
@@ -232,4 +287,5 @@ def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str
         },
     })
     derived.entry = entry.data
+    derived.mute_h = mute_h
     return derived

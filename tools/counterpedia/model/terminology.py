@@ -11,18 +11,25 @@ import re
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from .shapes import as_dict
 
 GLOSSARY_KINDS = ("counter", "mechanic", "term")
-# A Japanese verb is found by its stem: 追放する, 追放された, 追放し… all hold 追放.
+# A Japanese verb is found by its stem: 追放する, 追放された, 追放し… all hold 追放; 唱える, 唱えた, 唱えられる all
+# hold 唱え; 打ち消す, 打ち消された, 打ち消し all hold 打ち消.
 JA_VERB_ENDINGS = re.compile(r"(を行う|を行なう|する|される|した|させる)$")
+JA_VERB_LAST_KANA = re.compile(r"(?<=[\u3040-\u9fff])[うくぐすつぬぶむる]$")
 MIN_CARD_NAME = 4
+# English idioms that hold a term's word in its ordinary sense: never a term ("on the other hand", "the data at hand" are
+# no player's hand).
+ORDINARY_PHRASES = re.compile(r"\b(?:on the other|at) hand\b")
 
 
+@lru_cache(maxsize=4096)
 def nfkc(text: str) -> str:
+    """NFKC (remembered: each translation is normalized once per term and card name it is checked for)."""
     return unicodedata.normalize("NFKC", text or "")
 
 
@@ -32,7 +39,11 @@ class Term:
     id: str
     en: str
     names: dict[str, str]  # lang -> name
-    pattern: re.Pattern[str]  # finds it in an English text (lowercased)
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """Finds it in an English text (lowercased); compiled when first needed, once per name."""
+        return english_pattern(self.kind, self.en)
 
 
 @dataclass(frozen=True)
@@ -47,10 +58,17 @@ def _name(record: Any, lang: str) -> str | None:
     return text if isinstance(text, str) and text.strip() else None
 
 
+@cache
 def english_pattern(kind: str, en: str) -> re.Pattern[str]:
     """The English name as a whole phrase, plural too; a counter also as "<name> counters" with a quantity between
     ("time counter": "time counters"; "the time that counters are added" is no time counter)."""
     name = en.lower()
+    if name.endswith(" (v)"):
+        # A verb whose noun is another entry (the Japanese CR's "Counter(v)"): only its unambiguous verb forms,
+        # "countered", "countering", "counter target spell", "counter that spell" ("counters it has" is the noun).
+        verb = re.escape(name[: -len(" (v)")])
+        return re.compile(r"(?<![\w+/-])(?:" + verb + r"(?:ed|ing)|" + verb + r"s? target|" + verb
+                          + r" (?:that|the|this|a|an|another) (?:spell|ability))(?!\w)")
     alternatives = [re.escape(name) + r"(?:s|es)?"]
     stem = re.sub(r" counter$", "", name)
     if kind == "counter" and stem != name:
@@ -69,7 +87,7 @@ def glossary(kb: Any, skipped: frozenset[str] = frozenset()) -> list[Term]:
             if en is None or f"{kind}:{record.id}" in skipped:
                 continue
             names = {lang: name for lang in ("ja", "fr") if (name := _name(record, lang)) is not None}
-            found.append(Term(kind, record.id, en, names, english_pattern(kind, en)))
+            found.append(Term(kind, record.id, en, names))
     return found
 
 
@@ -95,7 +113,7 @@ def card_names(kb: Any, glossary_names: set[str]) -> dict[str, list[Name]]:
 
 
 def first_token(text: str) -> str:
-    tokens = re.findall(r"[a-z0-9]+", text.lower())
+    tokens = TOKEN.findall(text.lower())
     return tokens[0] if tokens else ""
 
 
@@ -110,9 +128,10 @@ def index(terms: list[Term]) -> dict[str, list[Term]]:
 def terms_in(english: str, by_token: dict[str, list[Term]]) -> list[Term]:
     """The glossary entries an English text names. Only the entries whose first word is in the text are matched
     (a few regular expressions per text instead of every entry's)."""
-    low = english.lower()
-    tokens = set(re.findall(r"[a-z0-9]+", low))
+    low = ORDINARY_PHRASES.sub(" ", english.lower())
+    tokens = set(TOKEN.findall(low))
     tokens |= {t[:-1] for t in tokens if t.endswith("s")} | {t[:-2] for t in tokens if t.endswith("es")}
+    tokens |= {t[:-2] for t in tokens if t.endswith("ed")} | {t[:-3] for t in tokens if t.endswith("ing")}
     candidates = [term for token in tokens for term in by_token.get(token, ())]
     return [term for term in candidates if term.pattern.search(low) and not _proper_name_only(english, term)]
 
@@ -120,9 +139,10 @@ def terms_in(english: str, by_token: dict[str, list[Term]]) -> list[Term]:
 def names_in(english: str, by_word: dict[str, list[Name]], own: set[str]) -> list[Name]:
     """The other cards an English text names (whole words; not the card's own name, not inside a longer name)."""
     found: list[Name] = []
-    for word in set(re.findall(r"[\w’'-]+", english)):
+    for word in set(WORD.findall(english)):
         for name in by_word.get(word, ()):
-            if name.en in own or any(name.en in other.en for other in found):
+            # A name not in the text at all (most of those sharing its first word) is passed over before any regex.
+            if name.en not in english or name.en in own or any(name.en in other.en for other in found):
                 continue
             if any(not _inside_longer_name(english, match) for match in _whole(name.en).finditer(english)):
                 found.append(name)
@@ -135,37 +155,91 @@ def _whole(name: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w’'])" + re.escape(name) + r"(?![\w’'])")
 
 
+@cache
+def _whole_or_plural(name: str) -> re.Pattern[str]:
+    """A name as whole words, or its plural."""
+    return re.compile(r"(?<![\w’'])" + re.escape(name) + r"(?:s|es)?(?![\w’'])")
+
+
+@cache
+def _starting(name: str) -> re.Pattern[str]:
+    """A name that starts a word."""
+    return re.compile(r"(?<![\w’'])" + re.escape(name))
+
+
+WORD = re.compile(r"[\w’'-]+")
+TOKEN = re.compile(r"[a-z0-9]+")
 CONNECTORS = r"(?: (?:of|the|to|in|from|and|a|an|for|with|by|on|at|into))*"
+# Compiled once: re's own cache holds 512 patterns, which the thousands of names' patterns evict.
+_NAME_BEFORE = re.compile(r"[A-Z][\w’'-]*" + CONNECTORS + " $")
+_NAME_AFTER = re.compile(CONNECTORS + r" [A-Z]")
+_POSSESSIVE_AFTER = re.compile(r" [A-Z]\w*’s\b")
 
 
 def _inside_longer_name(english: str, match: re.Match[str]) -> bool:
     """Whether a match is part of a longer proper name: "Primal Vigor" is not the card Vigor, "Leave in the Dust"
     not Dust, "Mentor of the Meek" not mentor."""
     before, after = english[: match.start()], english[match.end():]
-    return bool(re.search(r"[A-Z][\w’'-]*" + CONNECTORS + " $", before)
-                or re.match(CONNECTORS + r" [A-Z]", after) and not re.match(r" [A-Z]\w*’s\b", after))
+    return bool(_NAME_BEFORE.search(before) or _NAME_AFTER.match(after) and not _POSSESSIVE_AFTER.match(after))
 
 
 def _proper_name_only(english: str, term: Term) -> bool:
     """Whether every occurrence of a one-word term is capitalized inside a longer proper name (a card's name)."""
     if " " in term.en.strip():
         return False
-    matches = list(re.finditer(r"(?<![\w’'])" + re.escape(term.en.capitalize()) + r"(?![\w’'])", english))
-    lower = re.search(r"(?<![\w’'])" + re.escape(term.en.lower()), english)
+    # The plural too: "Mending Hands" is a card's name, not the hand.
+    matches = list(_whole_or_plural(term.en.capitalize()).finditer(english))
+    lower = _starting(term.en.lower()).search(english)
     return bool(matches) and lower is None and all(_inside_longer_name(english, m) for m in matches)
 
 
 def uses_term(text: str, lang: str, name: str) -> bool:
     """Whether a translation uses an official name, inflected as its language does."""
-    text, name = nfkc(text), nfkc(name)
+    text = nfkc(text)
     if lang == "ja":
-        return JA_VERB_ENDINGS.sub("", name) in text
-    words = [w for w in re.split(r"\s+", name.lower()) if w]
-    # French inflects: a word of more than 5 letters is matched by its start (meule, meuler, meulez; exiler, exilé;
-    # suspension, suspendu).
-    parts = [re.escape(w[: max(5, len(w) - 4)]) if w.isalpha() and len(w) > 5 else re.escape(w) for w in words]
-    pattern = r"\w*\W+(?:\w+\W+)?".join(parts).replace("marqueur", "marqueurs?")
-    return re.search(pattern, text.lower()) is not None
+        return _ja_stem(name) in text
+    return _inflected(name).search(_lower(text)) is not None
+
+
+@cache
+def _ja_stem(name: str) -> str:
+    return ja_stem(nfkc(name))
+
+
+@cache
+def _inflected(name: str) -> re.Pattern[str]:
+    """A French name as a translation may inflect it (compiled once per name)."""
+    words = [w for w in re.split(r"\s+", nfkc(name).lower()) if w]
+    return re.compile(r"\w*\W+(?:\w+\W+)?".join(fr_stem(w) for w in words))
+
+
+@lru_cache(maxsize=1024)
+def _lower(text: str) -> str:
+    return text.lower()
+
+
+def ja_stem(name: str) -> str:
+    """A Japanese name as found in any inflection: a verb without its ending (追放する: 追放; 唱える: 唱え;
+    生け贄に捧げる: 生け贄に捧げ; 打ち消す: 打ち消), a noun as it is."""
+    stem = JA_VERB_ENDINGS.sub("", name)
+    if stem != name:
+        return stem
+    return JA_VERB_LAST_KANA.sub("", name) if len(name) > 2 else name
+
+
+def fr_stem(word: str) -> str:
+    """A French word as a pattern that finds its inflections: a verb in -er by its stem, but not as the noun in
+    -ance made from it (surveiller: surveillez, surveillé; « Surveillance 1 » is no surveil); another word of 5
+    letters or more by its start (cible: ciblé, cibles; suspension: suspendu); c as ç too before a, o, u (lancer:
+    lancé, lançant); a shorter word as it is (main, pile)."""
+    if not word.isalpha() or len(word) < 5:
+        return re.escape(word)
+    if word.endswith("er") and len(word) >= 6:
+        stem = re.escape(word[:-2])
+        stem = stem[:-1] + "[cç]" if stem.endswith("c") else stem
+        return stem + "(?!ances?\\b)"
+    stem = re.escape(word[: max(4, len(word) - 4)])
+    return stem[:-1] + "[cç]" if stem.endswith("c") else stem
 
 
 def card_name_used(text: str, lang: str, printed: str) -> bool:

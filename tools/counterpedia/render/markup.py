@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..model import rule_numbers
@@ -78,6 +79,7 @@ class _Match:
     target: str  # a Markdown link target, or a URL
     title: str = ""
     now: str | None = None  # the rule's number today, when the text follows an older edition
+    card: str = ""  # the card name linked, for a card link
 
 NOW_LABEL = {"ja": "現行ルール", "en": "now", "fr": "désormais"}
 
@@ -106,18 +108,30 @@ def card_name_linkable(kb: KnowledgeBase) -> Callable[[str], bool]:
 
 
 class Linker:
-    """Turns rule numbers and card names inside a text into links, for pages of one language."""
+    """Turns rule numbers and card names inside a text into links, for pages of one language.
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None,
+    `stopped`: the folded card names this language's pages do not link, from the reviewed stop list
+    (catalogue/autolink-stop-list.yaml, read by catalogue.stoplist.stopped). `links` and `withheld` count, by
+    name, the card links made and those the stop list kept from being made, over every text linked so far."""
+
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, stopped: frozenset[str] = frozenset(),
                  card_index: tuple[dict[str, str], dict[str, list[str]]] | None = None):
         self.kb = kb
         self.lang = lang
+        self.stopped = stopped
+        self.links: Counter[str] = Counter()
+        self.withheld: Counter[str] = Counter()
         self.quoted = kb.quoted_rules()
         # The official editions (a cr.archive.RulesArchive) when CR files were available at build time:
         # the full-rules pages to link to, and the renumbering of texts stamped with older editions.
         self.archive = archive
         # `card_index`: the card names of a previous state whose names are the same (the preview, after an edit).
         self.card_names, self.card_prefixes = card_index if card_index is not None else card_name_index(kb)
+        # Each text's card names, found once (the preview's tracked renderer turns this off: a page must log every
+        # name it looks up, see counterpedia.render.tracking).
+        self.remember_names = True
+        self._names: dict[str, list[tuple[int, int, str]]] = {}
+        self._references: dict[str, list[rule_numbers.Reference]] = {}
 
     def full_rule_link(self, from_page: str, number: str) -> str | None:
         """The rule on the full-rules pages (built only when CR files are available)."""
@@ -150,7 +164,7 @@ class Linker:
     def _matches(self, text: str, from_page: str, skip_card: str | None, edition: str | None,
                  prefer_full: bool) -> list[_Match]:
         found: list[_Match] = []
-        for ref in rule_numbers.find_references(text):
+        for ref in self._references_in(text):
             number = ref.numbers[0]
             now = self.current_number(number, edition)
             target = self.rule_link(from_page, now or number, prefer_full)
@@ -158,18 +172,40 @@ class Linker:
             found.append(_Match(ref.start, ref.end, target, title, now))
         for start, end, name in self._card_names_in(text):
             card_id = self.card_names[name]
-            if card_id != skip_card:
-                found.append(_Match(start, end, urls.record_link(from_page, "card", card_id)))
+            if _fold(name) in self.stopped:
+                # The word, not the card: it holds its place (no shorter name is linked inside it).
+                self.withheld[name] += 1
+                found.append(_Match(start, end, ""))
+            elif card_id != skip_card:
+                found.append(_Match(start, end, urls.record_link(from_page, "card", card_id), card=name))
         found.sort(key=lambda m: (m.start, -(m.end - m.start)))
         kept: list[_Match] = []
         for match in found:
             if not kept or match.start >= kept[-1].end:
                 kept.append(match)
-        return kept
+                if match.card:
+                    self.links[match.card] += 1
+        return [match for match in kept if match.target]
 
-    def _card_names_in(self, text: str):
+    def _references_in(self, text: str) -> list[rule_numbers.Reference]:
+        """The CR references of a text, found once per text for this language's pages (a ruling's text is shown on
+        its card's page, its counters' and its year's)."""
+        found = self._references.get(text)
+        if found is None:
+            found = self._references[text] = rule_numbers.find_references(text)
+        return found
+
+    def _card_names_in(self, text: str) -> list[tuple[int, int, str]]:
         """(start, end, name) of each card name written in `text`, left to right, the longest at each place,
-        Latin names as whole words."""
+        Latin names as whole words. Found once per text (half the texts are shown on more than one page)."""
+        if not self.remember_names:
+            return list(self._find_card_names(text))
+        found = self._names.get(text)
+        if found is None:
+            found = self._names[text] = list(self._find_card_names(text))
+        return found
+
+    def _find_card_names(self, text: str) -> Iterator[tuple[int, int, str]]:
         prefixes = self.card_prefixes
         if not prefixes:
             return

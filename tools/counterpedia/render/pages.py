@@ -48,11 +48,13 @@ def environment() -> jinja2.Environment:
 class SiteRenderer:
     """Renders the pages of one language; `rule_target` resolves rules the data does not quote."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None):
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None,
+                 stopped: frozenset[str] = frozenset()):
         self.kb = kb
         self.lang = lang
         self.archive = archive
         self.ja_rules = ja_rules  # the official Japanese CR (a cr.ja_parse.JaEdition), for the full-rules pages
+        self.stopped = stopped  # see catalogue.stoplist
         self.linker = self.make_linker(kb, lang, archive)
         self.r = TextRenderer(kb, lang, self.linker)
         self._backlinks: dict[tuple[str, str], list[Record]] | None = None  # made when a page first needs it
@@ -64,7 +66,7 @@ class SiteRenderer:
 
     # The indexes, each made whole here (the preview's render/tracking updates them after an edit instead).
     def make_linker(self, kb: KnowledgeBase, lang: str, archive) -> Linker:
-        return Linker(kb, lang, archive)
+        return Linker(kb, lang, archive, self.stopped)
 
     def make_cards_by_counter(self, kb: KnowledgeBase) -> dict[str, list[str]]:
         index: dict[str, list[str]] = {}

@@ -150,7 +150,7 @@ class TrackedRenderer(SiteRenderer):
     """A SiteRenderer whose every read of the data is logged in `reads`."""
 
     def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None, reads: Reads | None = None,
-                 remembered: dict | None = None):
+                 remembered: dict | None = None, stopped: frozenset[str] = frozenset()):
         self.reads = reads or Reads()
         self.base = kb
         # What is kept from one state to the next (the preview makes a renderer per state): what each record
@@ -158,9 +158,10 @@ class TrackedRenderer(SiteRenderer):
         # updated from when the edit between them allows it (render/incremental).
         self.remembered = remembered if remembered is not None else {}
         previous = self.remembered.get(PREVIOUS)
-        self.pairs = incremental.delta(previous.base, kb) if previous is not None and previous.lang == lang else None
+        self.pairs = (incremental.delta(previous.base, kb) if previous is not None and previous.lang == lang
+                      and previous.stopped == stopped else None)
         self.previous = previous if self.pairs is not None else None
-        super().__init__(TrackedKB(kb, self.reads), lang, archive, ja_rules)  # type: ignore[arg-type]
+        super().__init__(TrackedKB(kb, self.reads), lang, archive, ja_rules, stopped)  # type: ignore[arg-type]
         self.indexes: dict[str, dict] = {}
         for name in RENDERER_INDEXES:
             self.indexes[name] = getattr(self, name)
@@ -170,6 +171,8 @@ class TrackedRenderer(SiteRenderer):
             setattr(self.linker, name, TrackedMap(f"linker.{name}", getattr(self.linker, name), self.reads))
         if self.previous is not None and "backlinks" in self.previous.indexes:
             self.index("backlinks")  # updated from the previous state's now, while it is at hand
+        # Each page must log the card names it looks up: the linker finds them anew for every text.
+        self.linker.remember_names = False
         self.previous = None  # not kept: one state's renderer is remembered, not the chain of them
         self.remembered[PREVIOUS] = self
 
@@ -192,7 +195,7 @@ class TrackedRenderer(SiteRenderer):
             before = (self.previous.indexes["linker.card_names"], self.previous.indexes["linker.card_prefixes"])
             index = incremental.card_names(before, self.base, self.pairs or [], card_name_linkable(self.base))
             if index is not None:
-                return Linker(kb, lang, archive, card_index=index)
+                return Linker(kb, lang, archive, self.stopped, card_index=index)
         return super().make_linker(kb, lang, archive)
 
     def make_cards_by_counter(self, kb) -> dict:

@@ -247,7 +247,8 @@ class PreviewSite:
         old = self.renderer
         try:
             new = cast(tracking.TrackedRenderer, self.plugin.make_renderer(
-                self.data.kb, self.plugin.config.lang, self.plugin.archive, self.plugin.ja_rules))
+                self.data.kb, self.plugin.config.lang, self.plugin.archive, self.plugin.ja_rules,
+                stopped=self.plugin.stopped_names(self.data.kb)))
         except Exception as error:  # the data checked yet does not render: say so, keep the pages as they were
             log.error(f"the pages cannot be made from the data as it is now ({type(error).__name__}: {error});"
                       f" they stay as they were")
