@@ -43,24 +43,12 @@ from functools import cached_property
 from typing import cast
 
 from ..langs import PRINTED_LANGS
+from ..model.printing import Printing, number_key
 
 LANGS = PRINTED_LANGS  # the printed texts read beside the English Oracle text
 
 
 # ---------------------------------------------------------------- inputs and outputs
-
-@dataclass(frozen=True, order=True)
-class Printing:
-    """One printing of a card: the set's release date, the set code, the collector number, the English name."""
-
-    date: str
-    set: str
-    number: str
-    card: str
-
-    def label(self) -> str:
-        return f"{self.set} {self.number} ({self.card}, {self.date})"
-
 
 @dataclass(frozen=True)
 class PrintedText:
@@ -555,11 +543,6 @@ def shortest_suffixes(sightings: list[Sighting]) -> list[Sighting]:
 
 # ---------------------------------------------------------------- choosing
 
-def _number_key(number: str) -> tuple:
-    digits = re.match(r"\d+", number)
-    return (int(digits.group(0)) if digits else 10**9, number)
-
-
 def choose(sightings: Iterable[Sighting]) -> dict[tuple[str, str, str], Choice]:
     """Per (kind, id, lang): the name of the most recent printing (on a tie of dates, the name most printings
     of that date show, then the lowest set code and collector number), with every other name as a variant."""
@@ -574,9 +557,9 @@ def choose(sightings: Iterable[Sighting]) -> dict[tuple[str, str, str], Choice]:
         for s in on_latest:
             counts[s.name] = counts.get(s.name, 0) + 1
         name = sorted(counts, key=lambda n: (-counts[n], n))[0]
-        cited = min((s for s in on_latest if s.name == name), key=lambda s: (s.printing.set, _number_key(s.printing.number)))
+        cited = min((s for s in on_latest if s.name == name), key=lambda s: (s.printing.set, number_key(s.printing.number)))
         variants: dict[str, list[Sighting]] = {}
-        for s in sorted(group, key=lambda s: (s.printing.date, s.printing.set, _number_key(s.printing.number)), reverse=True):
+        for s in sorted(group, key=lambda s: (s.printing.date, s.printing.set, number_key(s.printing.number)), reverse=True):
             if s.name != name:
                 variants.setdefault(s.name, []).append(s)
         same = sum(1 for s in group if s.name == name)

@@ -311,15 +311,14 @@ def _command_of(argv: list[str]) -> str | None:
 
 
 def _writer(args) -> tuple[Path, str] | None:
-    """(the data folder, the command as the lock names it) for a command that writes records, else None."""
+    """(the data folder, the command as the lock names it) for a command that writes records, else None. The
+    imports (`import …`, `memory import`) take it in the importer skeleton (importers/skeleton.run_import)."""
     command = args.command
     if command == "fmt" and not args.check:
         # start-up: fmt's modules are loaded to run it anyway
         from .fmt import default_paths, journal_root
 
         root = journal_root([Path(p) for p in args.paths] or default_paths())
-    elif command == "import" and not getattr(args, "dry_run", False):
-        root, command = Path(getattr(args, "data", None) or "data"), f"import {getattr(args, 'import_command', '')}".strip()
     elif command == "cr" and getattr(args, "cr_command", None) == "sync" and args.apply:
         root, command = Path(args.data), "cr sync --apply"
     elif command in ("new", "recover", "refresh"):

@@ -1,129 +1,60 @@
-"""`counterpedia import mtgjson PATH… [--data DIR] [--dry-run]` and
-`counterpedia import scryfall ORACLE_CARDS.json [RULINGS.json] [--all-cards ALL_CARDS.json] [--data DIR] [--dry-run]`.
+"""`counterpedia import mtgjson PATH… [--data DIR] [--dry-run]`,
+`counterpedia import scryfall ORACLE_CARDS.json [RULINGS.json] [--all-cards ALL_CARDS.json] [--data DIR] [--dry-run]`,
+`counterpedia import scryfall --cards FILE… [--via SOURCE] [--version DATE] [--data DIR] [--dry-run]` and
+`counterpedia import jpnames JPNAME.json [--via SOURCE] [--data DIR] [--dry-run]`: each checks its arguments and
+hands its provider to the importer skeleton (importers/skeleton.py), which does the rest.
 
 Exit status: 0 imported (conflicts are reported, not errors), 1 malformed input or a write that could not be
 done (nothing written), 2 bad usage (no such file or folder, a bad option)."""
 
 from __future__ import annotations
 
-import datetime as dt
-import sys
 from pathlib import Path
 
-from ..catalogue.excluded import ExcludedListError, default_path, load_excluded
 from ..commands.arguments import ArgumentParser
-from ..storage.writes import WriteError, apply_plan, journal_path, recover
-from .cards_cli import cmd_import_scryfall_cards, register_jpnames
 from .gatherer_cli import add_parser as add_gatherer_parser
-from .mtgjson.pipeline import ImportError_, run
-from .scryfall import COMMAND, ImportFormatError, plan
+from .jpnames import JpnameImport
+from .mtgjson.pipeline import COMMAND as MTGJSON
+from .mtgjson.pipeline import MtgjsonImport
+from .scryfall import COMMAND as SCRYFALL
+from .scryfall import ScryfallBulk
+from .scryfall_cards import ScryfallCards
+from .skeleton import Usage, command, data_folder, date_option, input_files, run_import
+
+JPNAMES = "counterpedia import jpnames"
 
 
+@command
 def cmd_import_scryfall(args) -> int:
-    prog = "counterpedia import scryfall"
-    data_dir = _data_dir(prog, args)
-    if data_dir is None:
-        return 2
-    if args.version and not _is_date(args.version):
-        print(f"{prog}: --version {args.version!r} is not a YYYY-MM-DD date", file=sys.stderr)
-        return 2
+    data_dir = data_folder(SCRYFALL, args)
+    version = date_option(SCRYFALL, args.version)
     if args.cards:
         if args.oracle_cards or args.rulings or args.all_cards:
-            print(f"{prog}: --cards reads files of card objects alone: give the Oracle Cards, Rulings and All Cards "
-                  "files in another run", file=sys.stderr)
-            return 2
-        return cmd_import_scryfall_cards(args, data_dir)
+            raise Usage(f"{SCRYFALL}: --cards reads files of card objects alone: give the Oracle Cards, Rulings and "
+                        "All Cards files in another run")
+        paths = input_files(SCRYFALL, args.cards)
+        return run_import(ScryfallCards(paths, args.via or "scryfall-bulk-data", version), data_dir, args.dry_run)
     if not args.oracle_cards:
-        print(f"{prog}: give ORACLE_CARDS.json, or --cards FILE… (files of card objects)", file=sys.stderr)
-        return 2
+        raise Usage(f"{SCRYFALL}: give ORACLE_CARDS.json, or --cards FILE… (files of card objects)")
     if args.via:
-        print(f"{prog}: --via goes with --cards", file=sys.stderr)
-        return 2
-    files = [Path(args.oracle_cards)] + [Path(p) for p in (args.rulings, args.all_cards) if p]
-    for path in files:
-        if not path.is_file():
-            print(f"{prog}: {path}: no such file", file=sys.stderr)
-            return 2
-    lines = []
-    try:
-        if not args.dry_run:
-            recovered = recover(data_dir)
-            if recovered is not None:
-                lines.append(f"finished the interrupted `{recovered.recovered_from}` first ({len(recovered.written)} file(s) written)")
-        elif journal_path(data_dir).is_file():
-            lines.append(f"note: an interrupted command left {journal_path(data_dir)}: run without --dry-run to finish it first")
-        result = plan(data_dir, Path(args.oracle_cards), Path(args.rulings) if args.rulings else None,
-                      Path(args.all_cards) if args.all_cards else None, args.version, _excluded(data_dir), args.dry_run)
-        writes = result.workspace.writes()
-        if args.dry_run:
-            result.lines.append(f"would write {len(writes)} file(s) (dry run: nothing written)")
-        else:
-            report = apply_plan(data_dir, writes, COMMAND)
-            result.lines.append(f"wrote {len(report.written)} file(s)")
-    except (ImportFormatError, WriteError) as error:
-        print(f"{prog}: {error}", file=sys.stderr)
-        print(f"{prog}: {_outcome(error)}", file=sys.stderr)
-        return 1
-    for line in lines + result.lines:
-        print(line)
-    return 0
+        raise Usage(f"{SCRYFALL}: --via goes with --cards")
+    oracle, *_ = input_files(SCRYFALL, [p for p in (args.oracle_cards, args.rulings, args.all_cards) if p])
+    provider = ScryfallBulk(oracle, Path(args.rulings) if args.rulings else None,
+                            Path(args.all_cards) if args.all_cards else None, version)
+    return run_import(provider, data_dir, args.dry_run)
 
 
-def _outcome(error: BaseException) -> str:
-    """What a failed import left: nothing, or (a write that failed half way: a full disk) part of its plan, which
-    the journal keeps for the next run. It used to say "nothing was written" after "Written before it: 1711"."""
-    cause = error if isinstance(error, WriteError) else error.__cause__
-    if isinstance(cause, WriteError) and cause.written:
-        return (f"{len(cause.written)} file(s) were written before the failure and {len(cause.pending)} were not; "
-                "the plan is kept: run the command again, or `counterpedia recover`, to finish it")
-    return "nothing was written"
-
-
-def _data_dir(prog: str, args) -> Path | None:
-    data_dir = Path(args.data) if args.data else Path("data")
-    if not data_dir.is_dir():
-        print(f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
-        return None
-    return data_dir
-
-
-def _excluded(data_dir: Path) -> list[str]:
-    path = default_path(data_dir)
-    if not path.is_file():
-        return []
-    try:
-        return [entry["name"] for entry in load_excluded(path)]
-    except ExcludedListError:
-        return []  # the validator reports it; the import does not depend on it
-
-
+@command
 def cmd_import_mtgjson(args) -> int:
-    prog = "counterpedia import mtgjson"
-    data_dir = _data_dir(prog, args)
-    if data_dir is None:
-        return 2
-    paths = [Path(p) for p in args.paths]
-    for path in paths:
-        if not path.is_file():
-            print(f"{prog}: {path}: no such file", file=sys.stderr)
-            return 2
-    try:
-        result = run(data_dir, paths, args.dry_run, _excluded(data_dir))
-    except ImportError_ as error:
-        print(f"{prog}: {error}", file=sys.stderr)
-        print(f"{prog}: {_outcome(error)}", file=sys.stderr)
-        return 1
-    for line in result.lines:
-        print(line)
-    return 0
+    data_dir = data_folder(MTGJSON, args)
+    return run_import(MtgjsonImport(input_files(MTGJSON, args.paths)), data_dir, args.dry_run)
 
 
-def _is_date(value: str) -> bool:
-    try:
-        dt.date.fromisoformat(value)
-        return len(value) == 10
-    except ValueError:
-        return False
+@command
+def cmd_import_jpnames(args) -> int:
+    data_dir = data_folder(JPNAMES, args)
+    [path] = input_files(JPNAMES, [args.path])
+    return run_import(JpnameImport(path, args.via), data_dir, args.dry_run)
 
 
 def register(sub) -> None:
@@ -164,5 +95,24 @@ def register(sub) -> None:
     s.add_argument("--version", metavar="YYYY-MM-DD", help="the date of the Scryfall data, recorded as the Oracle texts' version (default: today)")
     s.add_argument("--dry-run", action="store_true", help="report what would be added, write nothing")
     s.set_defaults(func=cmd_import_scryfall)
-    register_jpnames(import_sub)
+    _register_jpnames(import_sub)
     add_gatherer_parser(import_sub)
+
+
+def _register_jpnames(import_sub) -> None:
+    j = import_sub.add_parser(
+        "jpnames",
+        help="official Japanese card names from an English → Japanese name list (MTG Wiki's jpname.json)",
+        description="Read a JSON array of {name, jpname} (the English card name and its printed Japanese name, as "
+                    "4423-mtg/mtgwiki-scripts' data/jpname.json gives them) and add the Japanese name of every card "
+                    "record that has none: official, source wotc-printed-cards, `via` the list's source record. A "
+                    "Japanese name already there (a printing read from MTGJSON, a hand edit) is kept; where the list "
+                    "says otherwise, the difference is reported. No French name is taken from anywhere here.",
+    )
+    j.add_argument("path", metavar="JPNAME.json", help="the name list (plain or compressed)")
+    j.add_argument("--via", metavar="SOURCE", default="mtgwiki-jpname-20250927",
+                   help="the source record (data/sources/) of the list: its repository, commit and date "
+                        "(default: mtgwiki-jpname-20250927)")
+    j.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
+    j.add_argument("--dry-run", action="store_true", help="report what would be added and what disagrees, write nothing")
+    j.set_defaults(func=cmd_import_jpnames)

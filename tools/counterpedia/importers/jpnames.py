@@ -26,15 +26,13 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ..model.knowledge import load
 from .jsonstream import JSONStreamError, iter_objects
 from .merge import Workspace, name_key, same_text
+from .model import ImportFailure
 from .printed import wrong_name
+from .skeleton import Provider, Result
 
 COMMAND = "counterpedia import jpnames"
 SOURCE = "wotc-printed-cards"
 EMPTY = ("", "undefined", "null")
-
-
-class JpnameError(ValueError):
-    """The list or its source record is not usable (the message says which and why)."""
 
 
 @dataclass
@@ -53,9 +51,9 @@ def read_list(path: Path) -> NameList:
             result.entries += 1
             english, japanese = entry.get("name"), entry.get("jpname")
             if not isinstance(english, str) or not english.strip():
-                raise JpnameError(f"{path}: entry {index} has no \"name\": is this a list of {{name, jpname}}?")
+                raise ImportFailure(f"{path}: entry {index} has no \"name\": is this a list of {{name, jpname}}?")
             if japanese is not None and not isinstance(japanese, str):
-                raise JpnameError(f"{path}: entry {index} ({english}) has a \"jpname\" that is not a string")
+                raise ImportFailure(f"{path}: entry {index} ({english}) has a \"jpname\" that is not a string")
             if japanese is None or japanese.strip() in EMPTY:
                 result.without += 1
                 continue
@@ -71,7 +69,7 @@ def read_list(path: Path) -> NameList:
             else:
                 result.names[key] = japanese
     except JSONStreamError as error:
-        raise JpnameError(f"{path}: {error}") from None
+        raise ImportFailure(f"{path}: {error}") from None
     return result
 
 
@@ -84,13 +82,17 @@ class Disagreement:
     listed: str
 
 
-@dataclass
-class Result:
-    lines: list[str] = field(default_factory=list)
-    workspace: Workspace | None = None
-    added: int = 0
-    unchanged: int = 0
-    disagreements: list[Disagreement] = field(default_factory=list)
+class JpnameImport(Provider):
+    """`counterpedia import jpnames JPNAME.json [--via SOURCE]`."""
+
+    prog = "counterpedia import jpnames"
+    command = COMMAND
+
+    def __init__(self, path: Path, via: str):
+        self.path, self.via = path, via
+
+    def plan(self, data_dir: Path, dry_run: bool) -> Result:
+        return plan(data_dir, self.path, self.via, dry_run)
 
 
 def name_entry(text: str, via: str, version: str) -> CommentedMap:
@@ -119,17 +121,18 @@ def plan(data_dir: Path, path: Path, via: str, dry_run: bool = False) -> Result:
     kb, _problems = load(data_dir)
     source = kb.get("source", via)
     if source is None:
-        raise JpnameError(f"--via {via}: no source record data/sources/{via}.yaml: add one that names the list's "
+        raise ImportFailure(f"--via {via}: no source record data/sources/{via}.yaml: add one that names the list's "
                           "repository, commit and date, then import")
     version = source.data.get("date")
     if not isinstance(version, str):
-        raise JpnameError(f"--via {via}: its source record has no `date` (the date of the list)")
+        raise ImportFailure(f"--via {via}: its source record has no `date` (the date of the list)")
     if kb.get("source", SOURCE) is None:
-        raise JpnameError(f"{data_dir}: no source record {SOURCE}: the names would cite nothing")
+        raise ImportFailure(f"{data_dir}: no source record {SOURCE}: the names would cite nothing")
     listed = read_list(path)
     workspace = Workspace(data_dir)
     result = Result(workspace=workspace)
-    not_listed = ambiguous = 0
+    added = unchanged = not_listed = ambiguous = 0
+    disagreements: list[Disagreement] = []
     for record in sorted(kb.all("card"), key=lambda r: r.id):
         names = record.data.get("names") if isinstance(record.data.get("names"), dict) else {}
         english = (names.get("en") or {}).get("text") if isinstance(names.get("en"), dict) else None
@@ -152,21 +155,21 @@ def plan(data_dir: Path, path: Path, via: str, dry_run: bool = False) -> Result:
             if not isinstance(document.get("names"), dict):
                 document["names"] = CommentedMap()
             document["names"]["ja"] = name_entry(japanese, via, version)
-            result.added += 1
+            added += 1
         elif isinstance(have, dict) and same_text(have.get("text"), japanese):
-            result.unchanged += 1
+            unchanged += 1
         else:
             shown = have.get("text") if isinstance(have, dict) else have
-            result.disagreements.append(Disagreement(str(record_path or record.id), english, str(shown),
+            disagreements.append(Disagreement(str(record_path or record.id), english, str(shown),
                                                      _described(have) if isinstance(have, dict) else "?", japanese))
     verb = "would add" if dry_run else "added"
     result.lines.append(f"read {listed.entries} entr{'y' if listed.entries == 1 else 'ies'}: {len(listed.names)} English "
                         f"name(s) with one Japanese name, {listed.without} without one, {len(listed.ambiguous)} with two "
                         f"or more, {len(listed.not_japanese)} whose Japanese name has no Japanese character")
-    result.lines.append(f"Japanese card names: {verb} {result.added}, unchanged {result.unchanged}, "
-                        f"{len(result.disagreements)} differ from the record's (kept); {not_listed} card(s) not in the "
+    result.lines.append(f"Japanese card names: {verb} {added}, unchanged {unchanged}, "
+                        f"{len(disagreements)} differ from the record's (kept); {not_listed} card(s) not in the "
                         f"list, {ambiguous} with an ambiguous entry")
-    for d in result.disagreements:
+    for d in disagreements:
         result.lines.append(f"differs: {d.path}: names.ja: the record has {d.have!r} ({d.have_source}); "
                             f"the list gives {d.listed!r} for {d.card!r}: kept")
     for english, japanese in listed.not_japanese[:20]:

@@ -22,24 +22,18 @@ from typing import Any
 
 from .. import diagnostics as diag
 from ..model import memory
-from ..model.knowledge import KnowledgeBase, Record
+from ..model.knowledge import KnowledgeBase, Record, load
 from ..model.provenance import text_hash
 from ..model.shapes import as_dict
 from ..storage.format import format_data
 from ..storage.load import display_path
-from ..storage.writes import FileWrite
+from ..storage.writes import FileWrite, WriteReport
 from ..storage.yamlio import round_trip_yaml
+from .model import ImportFailure
+from .skeleton import Provider, Result
 
 SOURCE = "counterpedia-mt"
 CONTEXT_PREFIXES = ("en: ", "card: ", "term: ", "name: ")
-
-
-class BatchError(Exception):
-    """A batch file that cannot be read: its diagnostics, located."""
-
-    def __init__(self, problems: list[diag.Diagnostic]):
-        super().__init__(diag.render_all(problems))
-        self.problems = problems
 
 
 @dataclass
@@ -49,12 +43,12 @@ class Batch:
 
 
 def read_batch(path: Path) -> Batch:
-    """The keys and texts of a batch file; BatchError listing every malformed line."""
+    """The keys and texts of a batch file; ImportFailure listing every malformed line."""
     shown = display_path(path)
     try:
         source = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError as error:
-        raise BatchError([diag.make(shown, (0, 0), "E520", f"not UTF-8 text ({error.reason} at byte {error.start})")]) from None
+        raise ImportFailure(problems=[diag.make(shown, (0, 0), "E520", f"not UTF-8 text ({error.reason} at byte {error.start})")]) from None
     batch, problems, current = Batch(), [], None
     for number, raw in enumerate(source.lstrip("\ufeff").splitlines(), 1):
         line = raw.rstrip()
@@ -86,7 +80,7 @@ def read_batch(path: Path) -> Batch:
             problems.append(diag.make(shown, (number - 1, 0), "E520",
                                       f"not `@@ key`, `ja: …` or `fr: …`: {line[:40]!r}"))
     if problems:
-        raise BatchError(problems)
+        raise ImportFailure(problems=problems)
     return batch
 
 
@@ -101,12 +95,45 @@ def templates(kb: KnowledgeBase) -> dict[str, tuple[str, Record]]:
 
 
 @dataclass
-class ImportResult:
-    writes: list[FileWrite] = field(default_factory=list)
+class _Tally:
+    """What a plan of batches found, for its report."""
+
     added: dict[str, int] = field(default_factory=lambda: {lang: 0 for lang in memory.MEMORY_LANGS})
     unchanged: int = 0
     conflicts: list[str] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)
+
+
+class MemoryImport(Provider):
+    """`counterpedia memory import BATCH…`: the batches are read (and every malformed line reported) before the
+    data folder is touched."""
+
+    prog = "counterpedia memory import"
+    command = "memory import"
+
+    def __init__(self, paths: list[Path], version: str):
+        self.paths, self.version = paths, version
+        self.batches: list[Batch] = []
+
+    def read(self) -> None:
+        problems: list[diag.Diagnostic] = []
+        for path in sorted(self.paths):
+            try:
+                self.batches.append(read_batch(path))
+            except ImportFailure as error:
+                problems += error.problems
+        if problems:
+            raise ImportFailure(problems=problems)
+
+    def plan(self, data_dir: Path, dry_run: bool) -> Result:
+        kb, _ = load(data_dir)
+        return plan(kb, data_dir, self.batches, self.version)
+
+    def would_write(self, result: Result, count: int) -> str:
+        return f"would write up to {count} file(s) (dry run: nothing written)"
+
+    def wrote(self, result: Result, report: WriteReport) -> str:
+        return f"wrote {len(report.written)} file(s), {len(report.unchanged)} unchanged"
 
 
 def english_entry(ruling: Record, tpl: str) -> dict[str, Any]:
@@ -124,9 +151,10 @@ def machine_text(text: str, english: dict[str, Any], version: str) -> dict[str, 
             "translates": {"lang": "en", "version": str(english.get("version", version)), "hash": text_hash(english["text"])}}
 
 
-def plan(kb: KnowledgeBase, data_dir: Path, batches: list[Batch], version: str) -> ImportResult:
-    """The shard files to write for `batches` (in order: the first text given for a key wins)."""
-    result = ImportResult()
+def plan(kb: KnowledgeBase, data_dir: Path, batches: list[Batch], version: str) -> Result:
+    """The shard files to write for `batches` (in order: the first text given for a key wins), and the report."""
+    result = _Tally()
+    planned: list[FileWrite] = []
     known = templates(kb)
     shards: dict[str, Any] = {}  # shard -> its data (round-trip when the file exists), read only when it changes
     positions: dict[str, dict[str, Any]] = {}  # key -> its entry in `shards`
@@ -172,8 +200,14 @@ def plan(kb: KnowledgeBase, data_dir: Path, batches: list[Batch], version: str) 
                 result.added[lang] += 1
     for name, data in sorted(shards.items()):
         path = data_dir / "translation-memory" / f"{name}.yaml"
-        result.writes.append(FileWrite(path, format_data("memory", data)))
-    return result
+        planned.append(FileWrite(path, format_data("memory", data)))
+    keys = sum(len(b.texts) for b in batches)
+    lines = [f"{keys} key(s) read from {len(batches)} file(s): added {result.added['ja']} ja and {result.added['fr']} fr "
+             f"text(s), {result.unchanged} already in the memory, {len(result.conflicts)} conflict(s), "
+             f"{len(result.unknown)} unknown key(s)"]
+    lines += [f"conflict: {line}" for line in result.conflicts[:20]]
+    lines += [f"unknown key: {entry_key} (no ruling's English gives it: skipped)" for entry_key in result.unknown[:20]]
+    return Result(lines, planned=planned, data={"added": result.added, "unchanged": result.unchanged})
 
 
 def _read_shard(data_dir: Path, name: str) -> Any:

@@ -11,84 +11,27 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from .. import diagnostics as diag
 from ..commands.arguments import ArgumentParser
 from ..model import memory
 from ..model.knowledge import load
-from ..storage.writes import WriteError, apply_plan, atomic_write, recover
+from ..storage.writes import atomic_write
 from . import memory as batches
-
-COMMAND = "memory import"
-
-
-def _data_dir(prog: str, args) -> Path | None:
-    data_dir = Path(args.data) if args.data else Path("data")
-    if not data_dir.is_dir():
-        print(f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
-        return None
-    return data_dir
+from .skeleton import command, data_folder, date_option, input_files, run_import
 
 
+@command
 def cmd_import(args) -> int:
     prog = "counterpedia memory import"
-    data_dir = _data_dir(prog, args)
-    if data_dir is None:
-        return 2
-    paths = [Path(p) for p in args.paths]
-    for path in paths:
-        if not path.is_file():
-            print(f"{prog}: {path}: no such file", file=sys.stderr)
-            return 2
-    version = args.version or dt.date.today().isoformat()
-    try:
-        dt.date.fromisoformat(version)
-    except ValueError:
-        print(f"{prog}: --version {version!r} is not a YYYY-MM-DD date", file=sys.stderr)
-        return 2
-    problems: list[diag.Diagnostic] = []
-    read = []
-    for path in sorted(paths):
-        try:
-            read.append(batches.read_batch(path))
-        except batches.BatchError as error:
-            problems += error.problems
-    if problems:
-        print(diag.render_all(problems), file=sys.stderr)
-        print(f"{prog}: nothing was written", file=sys.stderr)
-        return 1
-    try:
-        if not args.dry_run:
-            recovered = recover(data_dir)
-            if recovered is not None:
-                print(f"finished the interrupted `{recovered.recovered_from}` first ({len(recovered.written)} file(s) written)")
-        kb, _ = load(data_dir)
-        result = batches.plan(kb, data_dir, read, version)
-        if args.dry_run:
-            written = f"would write up to {len(result.writes)} file(s) (dry run: nothing written)"
-        else:
-            report = apply_plan(data_dir, result.writes, COMMAND)
-            written = f"wrote {len(report.written)} file(s), {len(report.unchanged)} unchanged"
-    except WriteError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
-        print(f"{prog}: nothing was written", file=sys.stderr)
-        return 1
-    keys = sum(len(b.texts) for b in read)
-    print(f"{keys} key(s) read from {len(read)} file(s): added {result.added['ja']} ja and {result.added['fr']} fr "
-          f"text(s), {result.unchanged} already in the memory, {len(result.conflicts)} conflict(s), "
-          f"{len(result.unknown)} unknown key(s)")
-    for line in result.conflicts[:20]:
-        print(f"conflict: {line}")
-    for entry_key in result.unknown[:20]:
-        print(f"unknown key: {entry_key} (no ruling's English gives it: skipped)")
-    print(written)
-    return 0
+    data_dir = data_folder(prog, args)
+    paths = input_files(prog, args.paths)
+    version = date_option(prog, args.version) or dt.date.today().isoformat()
+    return run_import(batches.MemoryImport(paths, version), data_dir, args.dry_run)
 
 
+@command
 def cmd_export(args) -> int:
     prog = "counterpedia memory export"
-    data_dir = _data_dir(prog, args)
-    if data_dir is None:
-        return 2
+    data_dir = data_folder(prog, args)
     langs = tuple(lang.strip() for lang in args.lang.split(",") if lang.strip())
     if not langs or any(lang not in memory.MEMORY_LANGS for lang in langs):
         print(f"{prog}: --lang takes {', '.join(memory.MEMORY_LANGS)} (comma-separated)", file=sys.stderr)

@@ -140,7 +140,7 @@ def text_entry(text: str, status: str, source: str, version: str, via: str | Non
     entry["version"] = Q(version)
     if printing is not None:
         where = CommentedMap()
-        where["set"] = printing.printing.set_code
+        where["set"] = printing.printing.set
         where["number"] = Q(printing.printing.number)
         where.fa.set_flow_style()
         entry["printing"] = where
@@ -381,7 +381,7 @@ class CardMerger:
                 else:
                     shown = have.get("text") if isinstance(have, dict) else have
                     printed = (card.names if which == "names" else card.texts).get(lang)
-                    where = f" (printed on {printed.printing.set_code} #{printed.printing.number}, {printed.printing.date})" \
+                    where = f" (printed on {printed.printing.set} #{printed.printing.number}, {printed.printing.date})" \
                         if printed else ""
                     self.report.conflict(kind, f"{path}: {key}.{lang}: the record has {_short(shown)}; "
                                                f"the import reads {_short(entry['text'])}{where}: kept")

@@ -1,42 +1,39 @@
 """What an importer hands to the merge: cards and rulings as read from a bulk source, with their provenance.
 
 Both importers (MTGJSON, Scryfall) turn their files into these objects; `merge` turns them into records.
+
+The one `Printing` class is counterpedia.model.printing's (re-exported here with `number_key`).
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from .. import diagnostics as diag
+from ..model.dates import is_date
+from ..model.printing import Printing, number_key
 from ..model.provenance import text_hash
 
-
-@dataclass(frozen=True)
-class Printing:
-    """One printing of a card: set code, collector number, release date."""
-
-    set_code: str
-    number: str
-    date: str  # YYYY-MM-DD
-
-    def newer_than(self, other: Printing | None) -> bool:
-        """Most recent first: the later release date; on the same date, the lower collector number
-        (a set's regular printing rather than its variants)."""
-        if other is None:
-            return True
-        if self.date != other.date:
-            return self.date > other.date
-        return number_key(self.number) < number_key(other.number)
+__all__ = ["FACE_SEPARATOR", "ImportFailure", "ImportedCard", "ImportedRuling", "Printed", "Printing", "Provenance",
+           "checked_date", "is_date", "number_key", "ruling_id"]
 
 
-def number_key(number: str) -> tuple:
-    digits = ""
-    for char in number:
-        if char.isdigit():
-            digits += char
-        elif digits:
-            break
-    return (int(digits) if digits else 1 << 30, number)
+class ImportFailure(Exception):
+    """The one error of every import: malformed input, or a data folder that is not ready. Exit status 1, nothing
+    written. The message names the file and the place (the card's index and name, the line, the character offset)
+    as each reader gives it; `path` is the file when one is to blame; `problems` holds located diagnostics when
+    there are several (a batch file's malformed lines)."""
+
+    def __init__(self, message: str = "", problems: list[diag.Diagnostic] | None = None, path: Path | None = None):
+        self.problems = list(problems or [])
+        self.path = path
+        super().__init__(message or diag.render_all(self.problems))
+
+    @classmethod
+    def at(cls, path: Path, message: str) -> ImportFailure:
+        """A format error in `path`: "PATH: message"."""
+        return cls(f"{path}: {message}", path=path)
 
 
 @dataclass(frozen=True)
@@ -101,12 +98,9 @@ class ImportedCard:
 FACE_SEPARATOR = "\n//\n"
 
 
-def is_date(value: object) -> bool:
-    """A date as the bulk sources write it: YYYY-MM-DD, a real day."""
-    if not isinstance(value, str) or len(value) != 10:
-        return False
-    try:
-        dt.date.fromisoformat(value)
-        return True
-    except ValueError:
-        return False
+def checked_date(value: object, where: str) -> str:
+    """A date of an input file, or ImportFailure naming where it is: "WHERE '2025-02-30', not a real YYYY-MM-DD
+    date"."""
+    if not is_date(value):
+        raise ImportFailure(f"{where} {value!r}, not a real YYYY-MM-DD date")
+    return str(value)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .model import Printed, Printing
+
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff10-\uff5a]")
 _ENGLISH_WORDS = re.compile(r"\b(?:the|you|your|target|when|whenever|this|each|creature|until)\b")
 _REMINDER = re.compile(r"\s*\([^()]*\)")
@@ -53,3 +55,21 @@ class Skipped:
     card: str  # the English name
     value: str
     reason: str
+
+
+def keep_printed(names: dict[str, Printed], texts: dict[str, Printed], lang: str, card: str, printing: Printing,
+                 name: str | None, text: str | None, text_reason: str | None, skipped: list[Skipped]) -> None:
+    """The one rule every import chooses a card's printed name and text in `lang` by, one printing at a time:
+    an entry that is plainly wrong is skipped (and listed in `skipped`); else it is kept when its printing is the
+    most recent yet (`Printing.newer_than`). `card` is the English name, `text_reason` why the text is wrong."""
+    if name:
+        reason = wrong_name(lang, name, card, text_is_wrong=text_reason is not None)
+        if reason:
+            skipped.append(Skipped(lang, "name", printing.set, printing.number, card, name, reason))
+        elif printing.newer_than(names[lang].printing if lang in names else None):
+            names[lang] = Printed(name, printing)
+    if text is not None:
+        if text_reason:
+            skipped.append(Skipped(lang, "text", printing.set, printing.number, card, text, text_reason))
+        elif printing.newer_than(texts[lang].printing if lang in texts else None):
+            texts[lang] = Printed(text, printing)

@@ -16,6 +16,7 @@ imported from MTGJSON, which cannot tell them apart.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,8 +26,17 @@ from .about import AboutFinder
 from .counter_text import CounterScanner, TextScan, kinds_from_counters
 from .jsonstream import JSONStreamError, iter_objects
 from .merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
-from .model import FACE_SEPARATOR, ImportedCard, ImportedRuling, Printed, Printing, Provenance
-from .printed import Skipped, wrong_name, wrong_text
+from .model import (
+    FACE_SEPARATOR,
+    ImportedCard,
+    ImportedRuling,
+    ImportFailure,
+    Printing,
+    Provenance,
+    checked_date,
+)
+from .printed import Skipped, keep_printed, wrong_text
+from .skeleton import Provider, Result, excluded_names
 
 COMMAND = "counterpedia import scryfall"
 VIA = "scryfall-bulk-data"
@@ -66,10 +76,6 @@ SOURCE_RECORDS = {
                 "citing this source names its printing (`printing`) and the copy it was read from (`via`).",
     },
 }
-
-
-class ImportFormatError(ValueError):
-    """A bulk file is not in the documented format (the message names the file and the problem)."""
 
 
 @dataclass
@@ -116,25 +122,16 @@ def _wrong_type(card: dict, keys: tuple[str, ...]) -> str | None:
     return None
 
 
-def _date(value: object, where: str) -> str:
-    try:
-        if isinstance(value, str) and len(value) == 10:
-            return dt.date.fromisoformat(value).isoformat()
-    except ValueError:
-        pass
-    raise ImportFormatError(f"{where} {value!r}, not a real YYYY-MM-DD date")
-
-
 def scan_oracle(path: Path, scanner: CounterScanner) -> Scan:
     scan = Scan()
     try:
         for index, card in enumerate(iter_objects(path, "card")):
             if not isinstance(card.get("name"), str):
-                raise ImportFormatError(f"{path}: card {index} has no \"name\": is this Scryfall's Oracle Cards file?")
+                raise ImportFailure(f"{path}: card {index} has no \"name\": is this Scryfall's Oracle Cards file?")
             scan.scanned += 1
             wrong = _wrong_type(card, ("oracle_text", "name"))
             if wrong:
-                raise ImportFormatError(f"{path}: card {index} ({card['name']}): {wrong}")
+                raise ImportFailure(f"{path}: card {index} ({card['name']}): {wrong}")
             texts = [t or "" for t in _faces(card, "oracle_text")]
             names = {card["name"], *card["name"].split(" // "), *(n for n in _faces(card, "name") if n)}
             found = TextScan()
@@ -146,11 +143,11 @@ def scan_oracle(path: Path, scanner: CounterScanner) -> Scan:
                 continue
             oracle_id = oracle_id_of(card)
             if oracle_id is None:
-                raise ImportFormatError(f"{path}: card {index} ({card['name']}) has no \"oracle_id\"")
+                raise ImportFailure(f"{path}: card {index} ({card['name']}) has no \"oracle_id\"")
             earlier = scan.found.get(oracle_id)
             if earlier is not None and earlier.card.name != card["name"]:
                 # Merged, one of the two names would be dropped without a word.
-                raise ImportFormatError(f"{path}: card {index} ({card['name']}) has the Oracle ID {oracle_id} of an "
+                raise ImportFailure(f"{path}: card {index} ({card['name']}) has the Oracle ID {oracle_id} of an "
                                         f"earlier card ({earlier.card.name}): one Oracle ID is one card")
             keywords = [k for k in card.get("keywords") or [] if isinstance(k, str)]
             oracle_text = FACE_SEPARATOR.join(texts)
@@ -159,7 +156,7 @@ def scan_oracle(path: Path, scanner: CounterScanner) -> Scan:
                              oracle_text if oracle_text.strip() else None),
                 texts, names, keywords)
     except JSONStreamError as error:
-        raise ImportFormatError(f"{path}: {error}") from None
+        raise ImportFailure(f"{path}: {error}") from None
     return scan
 
 
@@ -167,24 +164,24 @@ def scan_rulings(path: Path, scan: Scan, about: AboutFinder) -> None:
     try:
         for index, ruling in enumerate(iter_objects(path, "ruling")):
             if ruling.get("object") not in (None, "ruling"):
-                raise ImportFormatError(f"{path}: item {index} is a {ruling.get('object')!r} object, not a ruling: "
+                raise ImportFailure(f"{path}: item {index} is a {ruling.get('object')!r} object, not a ruling: "
                                         "is this Scryfall's Rulings file?")
             missing = [k for k in ("oracle_id", "source", "published_at", "comment") if not isinstance(ruling.get(k), str)]
             if missing:
-                raise ImportFormatError(f"{path}: ruling {index} has no {', '.join(repr(m) for m in missing)}")
+                raise ImportFailure(f"{path}: ruling {index} has no {', '.join(repr(m) for m in missing)}")
             found = scan.found.get(ruling["oracle_id"])
             if found is None:
                 continue
             if ruling["source"] not in RULING_SOURCES:
-                raise ImportFormatError(f"{path}: ruling {index} has source {ruling['source']!r}, expected \"wotc\" or \"scryfall\"")
-            date = _date(ruling["published_at"], f"{path}: ruling {index} has published_at")
+                raise ImportFailure(f"{path}: ruling {index} has source {ruling['source']!r}, expected \"wotc\" or \"scryfall\"")
+            date = checked_date(ruling["published_at"], f"{path}: ruling {index} has published_at")
             text = ruling["comment"].strip()
             source, status = RULING_SOURCES[ruling["source"]]
             shown = about.about(text, date, found.own_names, found.keywords)
             found.card.rulings.append(ImportedRuling(date, text, source, status, VIA, shown.counters, shown.rules,
                                                      shown.mechanics, upgrades=UPGRADES))
     except JSONStreamError as error:
-        raise ImportFormatError(f"{path}: {error}") from None
+        raise ImportFailure(f"{path}: {error}") from None
 
 
 def scan_all_cards(path: Path, scan: Scan) -> None:
@@ -198,7 +195,7 @@ def scan_all_cards(path: Path, scan: Scan) -> None:
                 continue
             add_printed(card, lang, found, scan.skipped, f"{path}: card {index} ({card.get('name')}, {lang})")
     except JSONStreamError as error:
-        raise ImportFormatError(f"{path}: {error}") from None
+        raise ImportFailure(f"{path}: {error}") from None
 
 
 def add_printed(card: dict, lang: str, found: _Found, skipped: list[Skipped], where: str) -> None:
@@ -206,48 +203,44 @@ def add_printed(card: dict, lang: str, found: _Found, skipped: list[Skipped], wh
     recent printing in that language and not plainly wrong (skipped entries are listed in `skipped`)."""
     wrong = _wrong_type(card, ("printed_name", "printed_text"))
     if wrong:
-        raise ImportFormatError(f"{where}: {wrong}")
+        raise ImportFailure(f"{where}: {wrong}")
     if not isinstance(card.get("set"), str) or not isinstance(card.get("collector_number"), str):
-        raise ImportFormatError(f"{where} has no \"set\" or \"collector_number\"")
-    printing = Printing(card["set"].upper(), card["collector_number"],
-                        _date(card.get("released_at"), f"{where} has released_at"))
+        raise ImportFailure(f"{where} has no \"set\" or \"collector_number\"")
+    printing = Printing(checked_date(card.get("released_at"), f"{where} has released_at"), card["set"].upper(),
+                        card["collector_number"])
     texts = _faces(card, "printed_text")
     text, text_reason = None, None
     if len(texts) == len(found.faces) and all(t or not english for t, english in zip(texts, found.faces)) and any(texts):
         values = [t or "" for t in texts]
         text, text_reason = FACE_SEPARATOR.join(values), wrong_text(lang, values, found.faces)
     names = _faces(card, "printed_name")
-    if all(names):
-        name = " // ".join(n for n in names if n)
-        reason = wrong_name(lang, name, found.card.name, text_is_wrong=text_reason is not None)
-        if reason:
-            skipped.append(Skipped(lang, "name", printing.set_code, printing.number, found.card.name, name, reason))
-        elif printing.newer_than(found.card.names[lang].printing if lang in found.card.names else None):
-            found.card.names[lang] = Printed(name, printing)
-    if text is not None:
-        if text_reason:
-            skipped.append(Skipped(lang, "text", printing.set_code, printing.number, found.card.name, text, text_reason))
-        elif printing.newer_than(found.card.texts[lang].printing if lang in found.card.texts else None):
-            found.card.texts[lang] = Printed(text, printing)
+    name = " // ".join(n for n in names if n) if all(names) else None
+    keep_printed(found.card.names, found.card.texts, lang, found.card.name, printing, name, text, text_reason, skipped)
 
 
-@dataclass
-class Result:
-    lines: list[str] = field(default_factory=list)
-    workspace: Workspace | None = None
+class ScryfallBulk(Provider):
+    """`counterpedia import scryfall ORACLE_CARDS.json [RULINGS.json] [--all-cards ALL_CARDS.json]`."""
+
+    prog = command = COMMAND
+
+    def __init__(self, oracle: Path, rulings: Path | None, all_cards: Path | None, version: str | None):
+        self.oracle, self.rulings, self.all_cards, self.version = oracle, rulings, all_cards, version
+
+    def plan(self, data_dir: Path, dry_run: bool) -> Result:
+        return plan(data_dir, self.oracle, self.rulings, self.all_cards, self.version, excluded_names(data_dir), dry_run)
 
 
 def plan(data_dir: Path, oracle: Path, rulings: Path | None = None, all_cards: Path | None = None,
-         version: str | None = None, excluded: list[str] = (), dry_run: bool = False) -> Result:
+         version: str | None = None, excluded: Iterable[str] = (), dry_run: bool = False) -> Result:
     """Scan the files and plan every change (nothing is written here)."""
     version = version or dt.date.today().isoformat()
     kb, problems = load(data_dir)
     refused = unreadable_records(problems)
     if refused:
-        raise ImportFormatError(refused)
+        raise ImportFailure(refused)
     kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
     if not kinds:
-        raise ImportFormatError(f"{data_dir}: no counter records with an English name: nothing to look for")
+        raise ImportFailure(f"{data_dir}: no counter records with an English name: nothing to look for")
     scanner = CounterScanner(kinds, excluded)
     scan = scan_oracle(oracle, scanner)
     if rulings is not None:

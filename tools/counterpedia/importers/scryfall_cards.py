@@ -36,10 +36,11 @@ from ..storage.layout import record_path
 from .counter_text import CounterKind, CounterScanner, TextScan, kinds_from_counters
 from .jsonstream import JSONStreamError, iter_objects
 from .merge import CardMerger, MergeReport, Workspace, ensure_sources
-from .model import FACE_SEPARATOR, ImportedCard, Provenance, number_key
+from .model import FACE_SEPARATOR, ImportedCard, ImportFailure, Provenance, checked_date, number_key
 from .printed import Skipped
 from .printings import merge_printings
-from .scryfall import SOURCE_RECORDS, ImportFormatError, _Found, add_printed, oracle_id_of
+from .scryfall import SOURCE_RECORDS, _Found, add_printed, oracle_id_of
+from .skeleton import Provider, Result
 
 COMMAND = "counterpedia import scryfall --cards"
 NOT_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
@@ -85,15 +86,6 @@ def _text(card: dict, key: str) -> list[str]:
     return [card.get(key) if isinstance(card.get(key), str) else ""]
 
 
-def _date(value: object, where: str) -> str:
-    try:
-        if isinstance(value, str) and len(value) == 10:
-            return dt.date.fromisoformat(value).isoformat()
-    except ValueError:
-        pass
-    raise ImportFormatError(f"{where} has released_at {value!r}, not a real YYYY-MM-DD date")
-
-
 class CardObjectReader:
     def __init__(self, scanner: CounterScanner):
         self.scanner = scanner
@@ -106,23 +98,23 @@ class CardObjectReader:
                 for index, card in enumerate(iter_objects(path, "card")):
                     self.add(card, f"{path}: card {index}")
             except JSONStreamError as error:
-                raise ImportFormatError(f"{path}: {error}") from None
+                raise ImportFailure(f"{path}: {error}") from None
         return self.result
 
     def add(self, card: dict, where: str) -> None:
         result = self.result
         result.objects += 1
         if card.get("object") not in (None, "card"):
-            raise ImportFormatError(f"{where} is a {card.get('object')!r} object, not a card: are these Scryfall card objects?")
+            raise ImportFailure(f"{where} is a {card.get('object')!r} object, not a card: are these Scryfall card objects?")
         if not isinstance(card.get("name"), str):
-            raise ImportFormatError(f"{where} has no \"name\": are these Scryfall card objects?")
+            raise ImportFailure(f"{where} has no \"name\": are these Scryfall card objects?")
         if card.get("layout") in NOT_CARDS:
             result.skipped_layouts += 1
             return
         where = f"{where} ({card['name']})"
         oracle_id = oracle_id_of(card)
         if oracle_id is None:
-            raise ImportFormatError(f"{where} has no \"oracle_id\"")
+            raise ImportFailure(f"{where} has no \"oracle_id\"")
         if oracle_id in result.seen:
             return
         state = result.cards.get(oracle_id)
@@ -133,9 +125,9 @@ class CardObjectReader:
                 return
             result.cards[oracle_id] = state
         if not isinstance(card.get("set"), str) or not isinstance(card.get("collector_number"), str):
-            raise ImportFormatError(f"{where} has no \"set\" or \"collector_number\"")
+            raise ImportFailure(f"{where} has no \"set\" or \"collector_number\"")
         set_code, number = card["set"].upper(), card["collector_number"]
-        date = _date(card.get("released_at"), where)
+        date = checked_date(card.get("released_at"), f"{where} has released_at")
         if (set_code, number) not in state.printings:
             result.printings += 1
             state.printings[(set_code, number)] = date
@@ -178,12 +170,17 @@ def rescan(cards: CardObjects, scanner: CounterScanner) -> list[ImportedCard]:
     return selected
 
 
-@dataclass
-class Result:
-    lines: list[str] = field(default_factory=list)
-    workspace: Workspace | None = None
-    cards: int = 0
-    new_kinds: list[str] = field(default_factory=list)
+class ScryfallCards(Provider):
+    """`counterpedia import scryfall --cards FILE… [--via SOURCE]`."""
+
+    prog = "counterpedia import scryfall"
+    command = COMMAND
+
+    def __init__(self, paths: list[Path], via: str, version: str | None):
+        self.paths, self.via, self.version = paths, via, version
+
+    def plan(self, data_dir: Path, dry_run: bool) -> Result:
+        return plan(data_dir, self.paths, self.via, self.version, dry_run)
 
 
 def dataset_version(kb: KnowledgeBase, via: str, version: str | None) -> str:
@@ -192,13 +189,13 @@ def dataset_version(kb: KnowledgeBase, via: str, version: str | None) -> str:
     if source is None:
         if via in SOURCE_RECORDS:
             return version or dt.date.today().isoformat()
-        raise ImportFormatError(f"--via {via}: no source record data/sources/{via}.yaml: add one that says what the "
+        raise ImportFailure(f"--via {via}: no source record data/sources/{via}.yaml: add one that says what the "
                                 "files are (repository or address, date), then import")
     if version:
         return version
     date = source.data.get("date")
     if not isinstance(date, str):
-        raise ImportFormatError(f"--via {via}: its source record has no `date`: give the date of the data with --version")
+        raise ImportFailure(f"--via {via}: its source record has no `date`: give the date of the data with --version")
     return date
 
 
@@ -210,12 +207,12 @@ def plan(data_dir: Path, paths: list[Path], via: str, version: str | None = None
     version = dataset_version(kb, via, version)
     kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
     if not kinds:
-        raise ImportFormatError(f"{data_dir}: no counter records with an English name: nothing to look for")
+        raise ImportFailure(f"{data_dir}: no counter records with an English name: nothing to look for")
     excluded_path = default_path(data_dir)
     try:
         excluded = load_excluded(excluded_path) if excluded_path.is_file() else []
     except ExcludedListError as error:
-        raise ImportFormatError(f"{excluded_path}: {error}") from None
+        raise ImportFailure(f"{excluded_path}: {error}") from None
     excluded_names = [entry["name"] for entry in excluded]
     cards = CardObjectReader(CounterScanner(kinds, excluded_names)).read(paths)
 
@@ -241,7 +238,7 @@ def plan(data_dir: Path, paths: list[Path], via: str, version: str | None = None
     added = merge_printings(kb, workspace, {ids[oid]: [(s, n) for _d, s, n in p] for oid, p in printings.items()},
                             lambda card_id: record_path(data_dir, "card", card_id))
 
-    result = Result(workspace=workspace, cards=len(imported), new_kinds=[k.id for k in kind_plan.created])
+    result = Result(workspace=workspace, data={"cards": len(imported), "new_kinds": [k.id for k in kind_plan.created]})
     named = sum(1 for c in imported if c.counters)
     result.lines.append(f"read {cards.files} file(s), {cards.objects} card object(s) ({cards.skipped_layouts} tokens, "
                         f"emblems or art cards skipped), {cards.printings} printing(s) of cards that use counters")

@@ -20,10 +20,10 @@ it cites, a card page names the copy of its own Oracle text when that is older t
 
 from __future__ import annotations
 
-import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
 
+from ..model.dates import is_date
 from ..model.knowledge import KnowledgeBase, Record
 from ..model.provenance import is_drifted
 from ..model.shapes import as_dict, as_list
@@ -66,14 +66,6 @@ class Currency:
     rules: RulesState
 
 
-def _is_date(value) -> bool:
-    try:
-        dt.date.fromisoformat(str(value))
-    except ValueError:
-        return False
-    return len(str(value)) == 10
-
-
 def _dataset(kb: KnowledgeBase, source_id) -> Record | None:
     source = kb.get("source", source_id) if isinstance(source_id, str) else None
     return source if source is not None and source.data.get("type") == "dataset" else None
@@ -95,14 +87,14 @@ def _copies(kb: KnowledgeBase, entries) -> tuple[Copy, ...]:
             continue
         counts[source.id] += 1
         version = entry.get("version")
-        if _is_date(version) and str(version) > versions.get(source.id, ""):
+        if is_date(version) and str(version) > versions.get(source.id, ""):
             versions[source.id] = str(version)
     found = []
     for source_id, count in counts.items():
         source = kb.get("source", source_id)
         assert source is not None  # counted above from the knowledge base
         data = source.data
-        date = str(data["date"]) if _is_date(data.get("date")) else versions.get(source_id)
+        date = str(data["date"]) if is_date(data.get("date")) else versions.get(source_id)
         found.append(Copy(source_id, str(data.get("title") or source_id), date, count))
     return tuple(sorted(found, key=lambda c: (c.date or "", c.source_id), reverse=True))
 

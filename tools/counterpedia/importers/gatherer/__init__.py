@@ -5,5 +5,5 @@ ours that a card's Gatherer rulings hold exactly (same card, same date, same tex
 `importers.ruling_text.ruling_key`) becomes `official`, citing Gatherer with the copy as `via`; a looser
 match is only listed for review. One module per stage: `read` (the set files, streamed), `evidence` (pure:
 which of our rulings each Gatherer ruling proves), `plan` (the edits, in a Workspace), and the CLI in
-`importers/gatherer_cli.py`.
+`importers/gatherer_cli.py`, the provider the importer skeleton runs in `provider`.
 """

@@ -2,7 +2,7 @@
 [{"date", "text"}]}]}`), plain or gzipped, streamed card by card; the SHA-256 of each file's decompressed
 bytes is computed on the way, to know which copy it is (a source record's `files`).
 
-Every shape problem raises `GathererFormatError` naming the file, the set, the card (index, name and the
+Every shape problem raises `ImportFailure` naming the file, the set, the card (index, name and the
 character offset of the card in the decompressed text) and the ruling: a file cut short, another JSON
 value than a set, a card without a name, rulings that are not a list of {"date": "YYYY-MM-DD", "text"}.
 """
@@ -19,11 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..jsonstream import JSONStreamError, Reader, compression
-from ..model import is_date
-
-
-class GathererFormatError(ValueError):
-    """A file is not an MTGJSON 3 set file as expected; the message names the file and the place."""
+from ..model import ImportFailure, is_date
 
 
 @dataclass(frozen=True)
@@ -73,7 +69,7 @@ def _open(path: Path) -> tuple[io.TextIOWrapper, _Hashing]:
             kind or "", open)  # type: ignore[assignment]
         raw = _Hashing(opener(path, "rb"))
     except OSError as error:
-        raise GathererFormatError(f"{path}: cannot read the file: {error.strerror or error}") from None
+        raise ImportFailure(f"{path}: cannot read the file: {error.strerror or error}") from None
     return io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8-sig"), raw
 
 
@@ -88,7 +84,7 @@ def read_set(path: Path, found: SetFile) -> Iterator[GathererRuling]:
             reader = Reader(stream)
             first = reader.peek()
             if first != "{":
-                raise GathererFormatError(f"{path}: not an MTGJSON 3 set file: expected a JSON object "
+                raise ImportFailure(f"{path}: not an MTGJSON 3 set file: expected a JSON object "
                                           f"{{\"code\", \"cards\", …}}, found {repr(first) if first else 'an empty file'} at the start")
             for key in reader.members("the set"):
                 if key != "cards":
@@ -97,7 +93,7 @@ def read_set(path: Path, found: SetFile) -> Iterator[GathererRuling]:
                 seen_cards = True
                 code = fields.get("code") if isinstance(fields.get("code"), str) else path.name
                 if reader.peek() != "[":
-                    raise GathererFormatError(f"{path}: \"cards\" of set {code} at character {reader.where()} is not a list")
+                    raise ImportFailure(f"{path}: \"cards\" of set {code} at character {reader.where()} is not a list")
                 for index in reader.items(f"the cards of set {code}"):
                     offset = reader.where()
                     card = reader.value()
@@ -107,19 +103,19 @@ def read_set(path: Path, found: SetFile) -> Iterator[GathererRuling]:
             while raw.raw.read(1 << 20):  # what the text reader left unread, for the hash
                 pass
     except JSONStreamError as error:
-        raise GathererFormatError(f"{path}: {error}") from None
+        raise ImportFailure(f"{path}: {error}") from None
     except (EOFError, OSError, lzma.LZMAError, UnicodeDecodeError) as error:
-        raise GathererFormatError(f"{path}: the file is damaged or cut short ({error})") from None
+        raise ImportFailure(f"{path}: the file is damaged or cut short ({error})") from None
     code = fields.get("code")
     if "data" in fields and "meta" in fields:
-        raise GathererFormatError(f"{path}: an MTGJSON 4 or 5 file ({{\"meta\", \"data\"}}), not an MTGJSON 3 set file: "
+        raise ImportFailure(f"{path}: an MTGJSON 4 or 5 file ({{\"meta\", \"data\"}}), not an MTGJSON 3 set file: "
                                   "its rulings do not say who wrote them (use `counterpedia import mtgjson`)")
     if not isinstance(code, str) or not code:
-        raise GathererFormatError(f"{path}: the set has no \"code\" (a string): is this an MTGJSON 3 set file?")
+        raise ImportFailure(f"{path}: the set has no \"code\" (a string): is this an MTGJSON 3 set file?")
     if not isinstance(fields.get("name"), str):
-        raise GathererFormatError(f"{path}: set {code} has no \"name\" (a string)")
+        raise ImportFailure(f"{path}: set {code} has no \"name\" (a string)")
     if not seen_cards:
-        raise GathererFormatError(f"{path}: set {code} has no \"cards\"")
+        raise ImportFailure(f"{path}: set {code} has no \"cards\"")
     found.code = code
     found.sha256 = raw.hash.hexdigest()
 
@@ -127,22 +123,22 @@ def read_set(path: Path, found: SetFile) -> Iterator[GathererRuling]:
 def _card_rulings(path: Path, code: str, index: int, offset: int, card: object) -> Iterator[GathererRuling]:
     where = f"{path}: set {code}, card {index}"
     if not isinstance(card, dict):
-        raise GathererFormatError(f"{where} at character {offset}: not a card object but {_type(card)}")
+        raise ImportFailure(f"{where} at character {offset}: not a card object but {_type(card)}")
     name = card.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise GathererFormatError(f"{where} at character {offset}: no \"name\" (a string)")
+        raise ImportFailure(f"{where} at character {offset}: no \"name\" (a string)")
     where = f"{where} ({name}) at character {offset}"
     rulings = card.get("rulings", [])
     if not isinstance(rulings, list):
-        raise GathererFormatError(f"{where}: \"rulings\" is {_type(rulings)}, not a list")
+        raise ImportFailure(f"{where}: \"rulings\" is {_type(rulings)}, not a list")
     for number, ruling in enumerate(rulings):
         if not isinstance(ruling, dict):
-            raise GathererFormatError(f"{where}: ruling {number} is {_type(ruling)}, not {{\"date\", \"text\"}}")
+            raise ImportFailure(f"{where}: ruling {number} is {_type(ruling)}, not {{\"date\", \"text\"}}")
         text, date = ruling.get("text"), ruling.get("date")
         if not isinstance(text, str) or not text.strip():
-            raise GathererFormatError(f"{where}: ruling {number} has \"text\" {_shown(text)}, not a text")
+            raise ImportFailure(f"{where}: ruling {number} has \"text\" {_shown(text)}, not a text")
         if not is_date(date):
-            raise GathererFormatError(f"{where}: ruling {number} has \"date\" {_shown(date)}, not a real YYYY-MM-DD date")
+            raise ImportFailure(f"{where}: ruling {number} has \"date\" {_shown(date)}, not a real YYYY-MM-DD date")
         yield GathererRuling(name, date, text, code)  # type: ignore[arg-type]
 
 

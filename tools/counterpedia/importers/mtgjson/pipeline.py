@@ -6,7 +6,7 @@
                           every stage's `plan` into one Workspace and MergeReport (merge.py)
                                             │
                                             ▼
-                     writes.recover + writes.apply_plan (journaled, atomic), unless --dry-run
+         importers.skeleton.run_import: recover, apply_plan (journaled, atomic), unless --dry-run
 
 `STAGES` is the list of stage factories: a further stage (e.g. the official counter names read from the
 printed texts) is appended there and gets the same sets, one at a time, then plans its own edits in the
@@ -16,25 +16,21 @@ same workspace, so that every file is written once, in one journaled plan.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from ...model.knowledge import KnowledgeBase, load
-from ...storage.writes import WriteError, apply_plan, journal_path, recover
 from ..about import AboutFinder
 from ..counter_text import CounterScanner, kinds_from_counters
 from ..merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
-from ..model import Provenance
+from ..model import ImportFailure, Provenance
 from ..printed_names import PrintedNamesStage
-from .read import MtgjsonFormatError, MtgjsonSet, iter_sets
+from ..skeleton import Provider, Result, excluded_names, execute
+from .read import MtgjsonSet, iter_sets
 from .select import CardSelector
 
 COMMAND = "counterpedia import mtgjson"
-
-
-class ImportError_(Exception):
-    """The import cannot be done (bad input, or the data folder is not ready); exit status 1."""
 
 
 @dataclass(frozen=True)
@@ -172,76 +168,64 @@ def _quote(text: str, limit: int = 80) -> str:
     return repr(value if len(value) <= limit else value[: limit - 1] + "…")
 
 
-@dataclass
-class Result:
-    lines: list[str] = field(default_factory=list)
-    written: int = 0
+class MtgjsonImport(Provider):
+    """`counterpedia import mtgjson`: the provider run_import runs."""
+
+    prog = command = COMMAND
+    journal_note = "; this plan is made on the data as it is"
+
+    def __init__(self, paths: Iterable[Path], excluded: Iterable[str] | None = None,
+                 stages: list[Callable[[Context], Stage]] | None = None):
+        self.paths = list(paths)
+        self.excluded = excluded
+        self.stages = STAGES if stages is None else stages
+
+    def plan(self, data_dir: Path, dry_run: bool) -> Result:
+        kb, problems = load(data_dir)
+        refused = unreadable_records(problems)
+        if refused:
+            raise ImportFailure(refused)
+        kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
+        if not kinds:
+            raise ImportFailure(f"{data_dir}: no counter records with an English name: nothing to look for")
+        excluded = excluded_names(data_dir) if self.excluded is None else self.excluded
+        context = Context(data_dir, kb, CounterScanner(kinds, excluded))
+        active = [factory(context) for factory in self.stages]
+        context.build = _read(self.paths, active)
+        workspace = Workspace(data_dir)
+        result = Result([f"MTGJSON {context.build.version} (build {context.build.date})"], workspace)
+        report = MergeReport()
+        for stage in active:
+            result.lines += stage.plan(context, workspace, report)
+        result.lines += report.lines(dry_run)
+        result.lines += [f"conflict: {line}" for line in report.conflicts]
+        result.lines += [f"note: {line}" for line in report.notes]
+        return result
+
+
+def _read(paths: Iterable[Path], active: list[Stage]) -> Build:
+    """Hand every set to every stage, one set at a time; the one build the files come from."""
+    builds: dict[tuple[str, str], list[str]] = {}
+    metas = []
+    for mtgjson_set in iter_sets(paths):
+        if all(m is not mtgjson_set.meta for m in metas):
+            metas.append(mtgjson_set.meta)
+            metas[-1].path = mtgjson_set.path  # type: ignore[attr-defined]
+        for stage in active:
+            stage.add(mtgjson_set)
+    for meta in metas:
+        builds.setdefault((meta.date, meta.version), []).append(str(meta.path))
+    if not builds:
+        raise ImportFailure("no set found in the files given")
+    if len(builds) > 1:
+        shown = "; ".join(f"{version} (build {date}): {', '.join(files[:3])}" for (date, version), files in sorted(builds.items()))
+        raise ImportFailure(f"the files come from different MTGJSON builds: {shown}. Import one build at a time.")
+    (date, version), _files = next(iter(builds.items()))
+    return Build(date, version)
 
 
 def run(data_dir: Path, paths: Iterable[Path], dry_run: bool = False, excluded: Iterable[str] = (),
         stages: list[Callable[[Context], Stage]] | None = None) -> Result:
-    """The whole import. Raises ImportError_ (bad input, data folder not ready) with nothing written."""
-    result = Result()
-    data_dir = Path(data_dir)
-    if dry_run:
-        if journal_path(data_dir).is_file():
-            result.lines.append(f"note: an interrupted command left {journal_path(data_dir)}: run without --dry-run "
-                                "to finish it first; this plan is made on the data as it is")
-    else:
-        try:
-            recovered = recover(data_dir)
-        except WriteError as error:
-            raise ImportError_(str(error)) from None
-        if recovered is not None:
-            result.lines.append(f"finished the interrupted `{recovered.recovered_from}` first "
-                                f"({len(recovered.written)} file(s) written)")
-    kb, problems = load(data_dir)
-    refused = unreadable_records(problems)
-    if refused:
-        raise ImportError_(refused)
-    kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
-    if not kinds:
-        raise ImportError_(f"{data_dir}: no counter records with an English name: nothing to look for")
-    context = Context(data_dir, kb, CounterScanner(kinds, excluded))
-    active = [factory(context) for factory in (STAGES if stages is None else stages)]
-
-    builds: dict[tuple[str, str], list[str]] = {}
-    metas = []
-    try:
-        for mtgjson_set in iter_sets(paths):
-            if all(m is not mtgjson_set.meta for m in metas):
-                metas.append(mtgjson_set.meta)
-                metas[-1].path = mtgjson_set.path  # type: ignore[attr-defined]
-            for stage in active:
-                stage.add(mtgjson_set)
-    except MtgjsonFormatError as error:
-        raise ImportError_(str(error)) from None
-    for meta in metas:
-        builds.setdefault((meta.date, meta.version), []).append(str(meta.path))
-    if not builds:
-        raise ImportError_("no set found in the files given")
-    if len(builds) > 1:
-        shown = "; ".join(f"{version} (build {date}): {', '.join(files[:3])}" for (date, version), files in sorted(builds.items()))
-        raise ImportError_(f"the files come from different MTGJSON builds: {shown}. Import one build at a time.")
-    (date, version), _files = next(iter(builds.items()))
-    context.build = Build(date, version)
-    result.lines.append(f"MTGJSON {version} (build {date})")
-
-    workspace = Workspace(data_dir)
-    report = MergeReport()
-    for stage in active:
-        result.lines += stage.plan(context, workspace, report)
-    plan = workspace.writes()
-    result.lines += report.lines(dry_run)
-    result.lines += [f"conflict: {line}" for line in report.conflicts]
-    result.lines += [f"note: {line}" for line in report.notes]
-    if dry_run:
-        result.lines.append(f"would write {len(plan)} file(s) (dry run: nothing written)")
-        return result
-    try:
-        written = apply_plan(data_dir, plan, COMMAND)
-    except WriteError as error:
-        raise ImportError_(str(error)) from error  # the cause says what was written before the failure
-    result.written = len(written.written)
-    result.lines.append(f"wrote {result.written} file(s)")
-    return result
+    """The whole import, without the command line (the lock is the caller's). Raises ImportFailure (bad input, data
+    folder not ready: nothing written) or WriteError."""
+    return execute(MtgjsonImport(paths, excluded, stages), Path(data_dir), dry_run)

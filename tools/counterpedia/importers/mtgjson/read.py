@@ -6,7 +6,7 @@ writes keys sorted, so `meta` may come after `data`: the reader never waits for 
 it comes, card by card, and handed on before the next is read: memory stays bounded by one set.
 
 Shape errors (a set without a code, a card without a name, a ruling with a date that is not a real
-date…) raise `MtgjsonFormatError`, naming the file and the place: the set, the card's index and name, and
+date…) raise `ImportFailure`, naming the file and the place: the set, the card's index and name, and
 the character offset of the card in the decompressed text.
 """
 
@@ -18,17 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..jsonstream import JSONStreamError, Reader, open_text
-from ..model import is_date
+from ..model import ImportFailure, is_date
 
 SET_CODE_SHAPE = "2 to 6 letters or digits"
-
-
-class MtgjsonFormatError(ValueError):
-    """A file is not MTGJSON v5 as expected; the message names the file and the place."""
-
-    def __init__(self, path: Path, message: str):
-        super().__init__(f"{path}: {message}")
-        self.path = path
 
 
 @dataclass
@@ -60,7 +52,7 @@ class MtgjsonSet:
 
 
 def iter_sets(paths: Iterable[Path]) -> Iterator[MtgjsonSet]:
-    """Every set of every file, in file order; raises MtgjsonFormatError on the first malformed one."""
+    """Every set of every file, in file order; raises ImportFailure on the first malformed one."""
     for path in paths:
         yield from _file_sets(Path(path))
 
@@ -69,7 +61,7 @@ def _file_sets(path: Path) -> Iterator[MtgjsonSet]:
     try:
         stream = open_text(path)
     except JSONStreamError as error:
-        raise MtgjsonFormatError(path, str(error)) from None
+        raise ImportFailure.at(path, str(error)) from None
     meta = Meta()
     seen = set()
     try:
@@ -77,7 +69,7 @@ def _file_sets(path: Path) -> Iterator[MtgjsonSet]:
             reader = Reader(stream)
             if reader.peek() != "{":
                 found = reader.peek()
-                raise MtgjsonFormatError(path, "not an MTGJSON file: expected a JSON object with \"meta\" and \"data\", "
+                raise ImportFailure.at(path, "not an MTGJSON file: expected a JSON object with \"meta\" and \"data\", "
                                                f"found {repr(found) if found else 'an empty file'} at the start")
             for key in reader.members("the file's top-level object"):
                 seen.add(key)
@@ -89,10 +81,10 @@ def _file_sets(path: Path) -> Iterator[MtgjsonSet]:
                     reader.value()  # MTGJSON may add members: skipped
             reader.end()
     except JSONStreamError as error:
-        raise MtgjsonFormatError(path, str(error)) from None
+        raise ImportFailure.at(path, str(error)) from None
     missing = [k for k in ("meta", "data") if k not in seen]
     if missing:
-        raise MtgjsonFormatError(path, f"not an MTGJSON file: no {' and no '.join(repr(m) for m in missing)} member "
+        raise ImportFailure.at(path, f"not an MTGJSON file: no {' and no '.join(repr(m) for m in missing)} member "
                                        "(expected {\"meta\": {\"date\", \"version\"}, \"data\": …})")
 
 
@@ -100,12 +92,12 @@ def _read_meta(path: Path, reader: Reader, meta: Meta) -> None:
     start = reader.where()
     value = reader.value()
     if not isinstance(value, dict):
-        raise MtgjsonFormatError(path, f"\"meta\" at character {start} is not an object")
+        raise ImportFailure.at(path, f"\"meta\" at character {start} is not an object")
     date, version = value.get("date"), value.get("version")
     if not is_date(date):
-        raise MtgjsonFormatError(path, f"\"meta\" at character {start} has date {date!r}, not a real YYYY-MM-DD date")
+        raise ImportFailure.at(path, f"\"meta\" at character {start} has date {date!r}, not a real YYYY-MM-DD date")
     if not isinstance(version, str) or not version:
-        raise MtgjsonFormatError(path, f"\"meta\" at character {start} has no \"version\"")
+        raise ImportFailure.at(path, f"\"meta\" at character {start} has no \"version\"")
     meta.date, meta.version = date, version
 
 
@@ -113,7 +105,7 @@ def _data(path: Path, reader: Reader, meta: Meta) -> Iterator[MtgjsonSet]:
     """`data` is one set (a per-set file) or maps set codes to sets (AllPrintings): told by its first member."""
     start = reader.where()
     if reader.peek() != "{":
-        raise MtgjsonFormatError(path, f"\"data\" at character {start} is not an object: expected a set, "
+        raise ImportFailure.at(path, f"\"data\" at character {start} is not an object: expected a set, "
                                        "or set codes mapped to sets")
     members = reader.members("\"data\"")
     single: dict = {}
@@ -139,7 +131,7 @@ def _looks_like_set_code(key: str) -> bool:
 def _read_set(path: Path, reader: Reader, meta: Meta, key: str) -> MtgjsonSet:
     start = reader.where()
     if reader.peek() != "{":
-        raise MtgjsonFormatError(path, f"\"data\" member {key!r} at character {start} is not a set object")
+        raise ImportFailure.at(path, f"\"data\" member {key!r} at character {start} is not a set object")
     fields: dict = {}
     cards = None
     for name in reader.members(f"set {key}"):
@@ -149,14 +141,14 @@ def _read_set(path: Path, reader: Reader, meta: Meta, key: str) -> MtgjsonSet:
             fields[name] = reader.value()
     found = _make_set(path, fields, cards, meta, start)
     if found.code != key:
-        raise MtgjsonFormatError(path, f"\"data\" member {key!r} at character {start} holds set {found.code!r}")
+        raise ImportFailure.at(path, f"\"data\" member {key!r} at character {start} holds set {found.code!r}")
     return found
 
 
 def _read_cards(path: Path, reader: Reader, code: str | None) -> tuple[list, list]:
     where = f"set {code}" if code else "the set"
     if reader.peek() != "[":
-        raise MtgjsonFormatError(path, f"\"cards\" of {where} at character {reader.where()} is not a list")
+        raise ImportFailure.at(path, f"\"cards\" of {where} at character {reader.where()} is not a list")
     cards, offsets = [], []
     for _index in reader.items(f"the cards of {where}"):
         offsets.append(reader.where())
@@ -168,16 +160,16 @@ def _make_set(path: Path, fields: dict, cards: tuple[list, list] | None, meta: M
     code = fields.get("code")
     shown = f"set {code}" if isinstance(code, str) else f"the set at character {start}"
     if not isinstance(code, str) or not code:
-        raise MtgjsonFormatError(path, f"{shown} has no \"code\": is this an MTGJSON set file?")
+        raise ImportFailure.at(path, f"{shown} has no \"code\": is this an MTGJSON set file?")
     if not _SET_CODE.fullmatch(code):
-        raise MtgjsonFormatError(path, f"the set at character {start} has code {code[:40]!r}: a set code is letters, "
+        raise ImportFailure.at(path, f"the set at character {start} has code {code[:40]!r}: a set code is letters, "
                                        "digits and _ (a code holding path characters is refused)")
     if not isinstance(fields.get("name"), str):
-        raise MtgjsonFormatError(path, f"{shown} has no \"name\"")
+        raise ImportFailure.at(path, f"{shown} has no \"name\"")
     if not is_date(fields.get("releaseDate")):
-        raise MtgjsonFormatError(path, f"{shown} has releaseDate {fields.get('releaseDate')!r}, not a real YYYY-MM-DD date")
+        raise ImportFailure.at(path, f"{shown} has releaseDate {fields.get('releaseDate')!r}, not a real YYYY-MM-DD date")
     if cards is None:
-        raise MtgjsonFormatError(path, f"{shown} has no \"cards\"")
+        raise ImportFailure.at(path, f"{shown} has no \"cards\"")
     found = MtgjsonSet(code, fields["name"], fields["releaseDate"],
                        fields.get("type") if isinstance(fields.get("type"), str) else None,
                        cards[0], meta, path, cards[1])
@@ -185,11 +177,11 @@ def _make_set(path: Path, fields: dict, cards: tuple[list, list] | None, meta: M
     for index, card in enumerate(found.cards):
         problem = card_problem(card)
         if problem:
-            raise MtgjsonFormatError(path, f"{found.where(index)}: {problem}")
+            raise ImportFailure.at(path, f"{found.where(index)}: {problem}")
         uuid = card.get("uuid")
         if isinstance(uuid, str):
             if uuid in seen:  # one printing twice: merging them would drop one's name or text without a word
-                raise MtgjsonFormatError(path, f"{found.where(index)}: uuid {uuid} is also the uuid of card {seen[uuid]} "
+                raise ImportFailure.at(path, f"{found.where(index)}: uuid {uuid} is also the uuid of card {seen[uuid]} "
                                                "of the set: a card printing is listed once")
             seen[uuid] = index
     return found

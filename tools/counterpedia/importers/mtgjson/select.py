@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ..about import AboutFinder
 from ..counter_text import CounterScanner, TextScan
 from ..model import FACE_SEPARATOR, ImportedCard, ImportedRuling, Printed, Printing
-from ..printed import Skipped, wrong_name, wrong_text
+from ..printed import Skipped, keep_printed, wrong_text
 from .read import MtgjsonSet
 
 LANGUAGES = {"Japanese": "ja", "French": "fr"}
@@ -79,7 +79,7 @@ class CardSelector:
                 continue
             faces.sort(key=lambda c: c.get("side") or "a")
             date = faces[0].get("originalReleaseDate") or mtgjson_set.release_date
-            printing = Printing(mtgjson_set.code, number, date)
+            printing = Printing(date, mtgjson_set.code, number)
             for card in faces:
                 state.keywords.update(card.get("keywords") or ())
                 self._rulings(state, card)
@@ -117,18 +117,8 @@ class CardSelector:
                 if not any(english and not t for english, t in zip(english_texts, texts)) and any(texts):
                     text = FACE_SEPARATOR.join(texts)
                     text_reason = wrong_text(lang, texts, english_texts)
-            name = entries[0].get("name")
-            if name:
-                reason = wrong_name(lang, name, state.name, text_is_wrong=text_reason is not None)
-                if reason:
-                    self.skipped.append(Skipped(lang, "name", printing.set_code, printing.number, state.name, name, reason))
-                elif printing.newer_than(state.names[lang].printing if lang in state.names else None):
-                    state.names[lang] = Printed(name, printing)
-            if text is not None:
-                if text_reason:
-                    self.skipped.append(Skipped(lang, "text", printing.set_code, printing.number, state.name, text, text_reason))
-                elif printing.newer_than(state.texts[lang].printing if lang in state.texts else None):
-                    state.texts[lang] = Printed(text, printing)
+            keep_printed(state.names, state.texts, lang, state.name, printing, entries[0].get("name"), text, text_reason,
+                         self.skipped)
 
     # -- the result ---------------------------------------------------------------------------------
     def result(self, source: str) -> list[ImportedCard]:
