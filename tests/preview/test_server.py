@@ -7,9 +7,6 @@ from __future__ import annotations
 import os
 import queue
 import re
-import signal
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -17,53 +14,25 @@ from pathlib import Path
 
 import pytest
 
+from counterpedia.bench.loops import Preview, PreviewError
+
 ROOT = Path(__file__).resolve().parents[2]
-PYTHON = Path(sys.executable)
 
 
-class Server:
-    """The preview in a process of its own; its output read line by line in a thread."""
+class Server(Preview):
+    """The preview in a process of its own (as `make serve` and the benchmark run it), with a folder of its own
+    for its site's folder."""
 
     def __init__(self, data: Path, cwd: Path):
         self.tmp = cwd / "tmp"  # where the server makes its site's folder
         self.tmp.mkdir()
-        env = {**os.environ, "COUNTERPEDIA_FULL_RULES": "0", "PYTHONUNBUFFERED": "1", "TMPDIR": str(self.tmp)}
-        self.process = subprocess.Popen(
-            [str(PYTHON), "-m", "counterpedia.commands.preview", "-f", str(ROOT / "mkdocs.en.yml"),
-             "-a", "127.0.0.1:0", "--data", str(data)],
-            cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8")
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        super().__init__(ROOT / "mkdocs.en.yml", data, cwd, env={"TMPDIR": str(self.tmp)})
 
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-
-    def wait_for(self, pattern: str, timeout: float) -> re.Match:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=0.5)
-            except queue.Empty:
-                if self.process.poll() is not None:
-                    break
-                continue
-            self.seen.append(line)
-            if match := re.search(pattern, line):
-                return match
-        pytest.fail(f"no line matching {pattern!r} within {timeout} s; the server said:\n" + "\n".join(self.seen))
-
-    def stop(self) -> int:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                return self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                return self.process.wait()
-        return self.process.returncode
+    def wait_for(self, pattern: str, timeout: float = 120) -> re.Match:
+        try:
+            return super().wait_for(pattern, timeout)
+        except PreviewError as error:
+            pytest.fail(str(error))
 
 
 def get(url: str, timeout: float = 120) -> str:
@@ -111,6 +80,6 @@ def test_the_preview_reloads_the_page_an_edit_changes(valid_data, tmp_path):
         server.wait_for(r"inevitable-betrayal\.yaml:\d+:\d+: error\[E\d+\]", timeout=120)
         assert wait_until(lambda: "does not validate" in get(url + "cards/inevitable-betrayal.html"), 60)
     finally:
-        status = server.stop()
+        status = server.stop(timeout=30)
     assert status in (0, 130), "\n".join(server.seen)
     assert list(server.tmp.iterdir()) == [], "the server left its folder behind"

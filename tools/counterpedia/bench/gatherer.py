@@ -9,7 +9,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import machine
+from . import import_run, machine
 
 SHARED_SETS = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "external" / "mtgjson-v3-gatherer-20181107" / "sets"
 TARGET_PEAK_MB = 500.0
@@ -50,13 +50,6 @@ def measure(data_dir: Path, scratch: Path) -> Figures:
 
 
 def report(figures: Figures, say=print) -> bool:
-    run = figures.run
-    if not run.ok():
-        lines = (run.stderr or run.stdout).strip().splitlines()
-        say(f"  import gatherer-rulings: FAILED (exit {run.status}): {' / '.join(lines[-3:])}")
-        return False
-    verdict = "ok" if run.peak_mb < TARGET_PEAK_MB else "OVER TARGET"
-    say(f"  import gatherer-rulings of {figures.files} MTGJSON 3 set files into a copy of the data with its "
-        f"{figures.demoted:,} Gatherer-proven rulings unproven again: {run.seconds:.1f} s ({run.cpu:.1f} s of CPU); "
-        f"{figures.upgraded}; peak memory {run.peak_mb:.0f} MB (target < {TARGET_PEAK_MB:.0f} MB: {verdict})")
-    return True
+    return import_run.report("import gatherer-rulings", f"of {figures.files} MTGJSON 3 set files into a copy of the "
+                             f"data with its {figures.demoted:,} Gatherer-proven rulings unproven again",
+                             figures.run, figures.upgraded, TARGET_PEAK_MB, say)

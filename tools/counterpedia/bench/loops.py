@@ -39,26 +39,34 @@ class Figures:
     reason: str = ""
 
 
+class PreviewError(RuntimeError):
+    """The preview did not print what was awaited (it stopped, or took too long); the message holds what it said."""
+
+
 class Preview:
-    def __init__(self, project: Path, data: Path, cwd: Path):
+    """The preview (`make serve`) in a process of its own, on a free port, on the data folder `data`; its output read
+    line by line in a thread (`wait_for`). `env`: more environment variables (the tests' TMPDIR). The benchmark and
+    tests/preview/test_server.py both run it so."""
+
+    def __init__(self, config: Path, data: Path, cwd: Path, env: dict[str, str] | None = None):
         self.started = time.perf_counter()
-        env = {**os.environ, "COUNTERPEDIA_FULL_RULES": "0", "PYTHONUNBUFFERED": "1"}
+        self.url = ""  # once it serves (`serving`)
+        environment = {**os.environ, "COUNTERPEDIA_FULL_RULES": "0", "PYTHONUNBUFFERED": "1", **(env or {})}
         self.process = subprocess.Popen(
-            [machine.python(), "-m", "counterpedia.commands.preview", "-f", str(project / "mkdocs.yml"),
+            [machine.python(), "-m", "counterpedia.commands.preview", "-f", str(config),
              "-a", "127.0.0.1:0", "--data", str(data)],
-            cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8")
+            cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8")
         self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []  # every line read so far by wait_for
         threading.Thread(target=self._read, daemon=True).start()
-        self.url = self.wait_for(r"Serving on (http://[^ ]+/)")[1]
 
     def _read(self) -> None:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.lines.put(line.rstrip("\n"))
 
-    def wait_for(self, pattern: str) -> re.Match:
-        deadline = time.monotonic() + TIMEOUT
-        seen = []
+    def wait_for(self, pattern: str, timeout: float = TIMEOUT) -> re.Match:
+        deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
                 line = self.lines.get(timeout=0.5)
@@ -66,19 +74,26 @@ class Preview:
                 if self.process.poll() is not None:
                     break
                 continue
-            seen.append(line)
+            self.seen.append(line)
             if match := re.search(pattern, line):
                 return match
-        raise RuntimeError(f"the preview did not print {pattern!r}: " + " / ".join(seen[-10:]))
+        raise PreviewError(f"no line matching {pattern!r} within {timeout} s; the preview said:\n" + "\n".join(self.seen))
 
-    def stop(self) -> None:
+    def serving(self, timeout: float = TIMEOUT) -> str:
+        """The address it serves on, once it listens."""
+        self.url = self.wait_for(r"Serving on (http://[^ ]+/)", timeout)[1]
+        return self.url
+
+    def stop(self, timeout: float = 60) -> int:
+        """Stop it as Ctrl-C does (killed if it does not end within `timeout`); its exit status."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             try:
-                self.process.wait(timeout=60)
+                return self.process.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 self.process.kill()
-                self.process.wait()
+                return self.process.wait()
+        return self.process.returncode
 
 
 def get(url: str) -> str:
@@ -88,7 +103,8 @@ def get(url: str) -> str:
 
 def first_page(project: Path, data: Path, cwd: Path) -> tuple[float, Preview]:
     """Seconds from starting the preview to the home page served whole."""
-    preview = Preview(project, data, cwd)
+    preview = Preview(project / "mkdocs.yml", data, cwd)
+    preview.serving()
     get(preview.url + "index.html")
     return time.perf_counter() - preview.started, preview
 

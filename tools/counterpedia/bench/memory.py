@@ -11,13 +11,12 @@ import would). The shared set files are `../shared/data/external/mtgjson-v5-sets
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..importers.jsonstream import open_text
-from . import machine
+from . import import_run, machine
 
 TARGET_PEAK_MB = 500.0
 IMPORT_HEADER = "# Added by `counterpedia import mtgjson`"
@@ -66,20 +65,7 @@ def all_printings(files: Iterable[Path], out: Path) -> list[str]:
 
 def without_imported_cards(data_dir: Path, out: Path) -> tuple[Path, int]:
     """A copy of `data_dir` (and the catalogue beside it) at OUT/data, minus the cards the import created."""
-    copy = out / "data"
-    if copy.exists():
-        shutil.rmtree(copy)
-    shutil.copytree(data_dir, copy)
-    catalogue = Path(data_dir).resolve().parent / "catalogue"
-    if catalogue.is_dir() and not (out / "catalogue").exists():
-        shutil.copytree(catalogue, out / "catalogue")
-    removed = 0
-    for path in (copy / "cards").rglob("*.yaml"):
-        with path.open(encoding="utf-8") as stream:
-            if stream.readline().startswith(IMPORT_HEADER):
-                path.unlink()
-                removed += 1
-    return copy, removed
+    return import_run.without_imported(data_dir, out, ("cards",), IMPORT_HEADER)
 
 
 @dataclass
@@ -99,26 +85,15 @@ def measure(data_dir: Path, scratch: Path, files: list[Path] | None = None) -> F
     target = scratch / "AllPrintings.json"
     codes = all_printings(files, target)
     copy, removed = without_imported_cards(data_dir, scratch / "import")
-    run = machine.run([*machine.counterpedia_command(), "import", "mtgjson", str(target), "--data", str(copy)])
-    written = None
-    for line in run.stdout.splitlines():
-        if line.startswith("wrote ") and line.split()[1].isdigit():
-            written = int(line.split()[1])
+    outcome = import_run.run(["import", "mtgjson", str(target)], copy)
     size = target.stat().st_size / 1024 / 1024
     target.unlink()
-    return Figures(len(codes), size, removed, run, written)
+    return Figures(len(codes), size, removed, outcome.run, outcome.written)
 
 
 def report(figures: Figures, say=print) -> bool:
     """Print the figures; False when the import failed."""
-    run = figures.run
-    if not run.ok():
-        lines = (run.stderr or run.stdout).strip().splitlines()
-        say(f"  import mtgjson AllPrintings.json: FAILED (exit {run.status}): {' / '.join(lines[-3:])}")
-        return False
-    verdict = "ok" if run.peak_mb < TARGET_PEAK_MB else "OVER TARGET"
-    say(f"  import mtgjson of one AllPrintings.json ({figures.sets} sets, {figures.megabytes:.0f} MB, made from the "
-        f"shared set files) into a copy of the data minus its {figures.removed:,} imported cards: "
-        f"{run.seconds:.1f} s ({run.cpu:.1f} s of CPU), wrote {figures.written if figures.written is not None else '?'} "
-        f"file(s); peak memory {run.peak_mb:.0f} MB (target < {TARGET_PEAK_MB:.0f} MB: {verdict})")
-    return True
+    return import_run.report("import mtgjson of one AllPrintings.json",
+                             f"({figures.sets} sets, {figures.megabytes:.0f} MB, made from the shared set files) into a "
+                             f"copy of the data minus its {figures.removed:,} imported cards",
+                             figures.run, import_run.wrote(figures.written), TARGET_PEAK_MB, say)

@@ -12,7 +12,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import machine
+from . import import_run, machine
 
 TARGET_PEAK_MB = 500.0
 HEADER = "# Added by `counterpedia import scryfall --cards`"
@@ -27,21 +27,7 @@ def set_files(folder: Path = SHARED_SETS) -> list[Path]:
 
 
 def without_imported_records(data_dir: Path, out: Path) -> tuple[Path, int]:
-    copy = out / "data"
-    if copy.exists():
-        shutil.rmtree(copy)
-    shutil.copytree(data_dir, copy)
-    catalogue = Path(data_dir).resolve().parent / "catalogue"
-    if catalogue.is_dir() and not (out / "catalogue").exists():
-        shutil.copytree(catalogue, out / "catalogue")
-    removed = 0
-    for folder in ("cards", "counters"):
-        for path in (copy / folder).rglob("*.yaml"):
-            with path.open(encoding="utf-8") as stream:
-                if stream.readline().startswith(HEADER):
-                    path.unlink()
-                    removed += 1
-    return copy, removed
+    return import_run.without_imported(data_dir, out, ("cards", "counters"), HEADER)
 
 
 @dataclass
@@ -55,25 +41,12 @@ class Figures:
 def measure(data_dir: Path, scratch: Path, files: list[Path]) -> Figures:
     scratch.mkdir(parents=True, exist_ok=True)
     copy, removed = without_imported_records(data_dir, scratch / "import-scryfall")
-    run = machine.run([*machine.counterpedia_command(), "import", "scryfall", "--cards", *map(str, files),
-                       "--via", VIA, "--data", str(copy)])
-    written = None
-    for line in run.stdout.splitlines():
-        if line.startswith("wrote ") and line.split()[1].isdigit():
-            written = int(line.split()[1])
+    outcome = import_run.run(["import", "scryfall", "--cards", *map(str, files), "--via", VIA], copy)
     shutil.rmtree(scratch / "import-scryfall", ignore_errors=True)
-    return Figures(len(files), removed, run, written)
+    return Figures(len(files), removed, outcome.run, outcome.written)
 
 
 def report(figures: Figures, say=print) -> bool:
-    run = figures.run
-    if not run.ok():
-        lines = (run.stderr or run.stdout).strip().splitlines()
-        say(f"  import scryfall --cards: FAILED (exit {run.status}): {' / '.join(lines[-3:])}")
-        return False
-    verdict = "ok" if run.peak_mb < TARGET_PEAK_MB else "OVER TARGET"
-    say(f"  import scryfall --cards of the {figures.files} shared set files into a copy of the data minus its "
-        f"{figures.removed:,} records that import made: {run.seconds:.1f} s ({run.cpu:.1f} s of CPU), wrote "
-        f"{figures.written if figures.written is not None else '?'} file(s); peak memory {run.peak_mb:.0f} MB "
-        f"(target < {TARGET_PEAK_MB:.0f} MB: {verdict})")
-    return True
+    return import_run.report("import scryfall --cards", f"of the {figures.files} shared set files into a copy of the "
+                             f"data minus its {figures.removed:,} records that import made",
+                             figures.run, import_run.wrote(figures.written), TARGET_PEAK_MB, say)

@@ -66,6 +66,8 @@ class KnowledgeBase:
     memory: memory.Links = field(default_factory=memory.Links)
 
     _quoted: dict[str, QuotedRule] | None = field(default=None, repr=False)
+    # id(document) -> (that document, the records made from it), for `from_documents(previous=…)`
+    made: dict[int, tuple[Document, list[Record]]] = field(default_factory=dict, repr=False)
 
     def add(self, record: Record) -> None:
         self._quoted = None
@@ -115,17 +117,26 @@ class KnowledgeBase:
         return None
 
 
-def from_documents(documents: list[Document]) -> KnowledgeBase:
+def from_documents(documents: list[Document], previous: KnowledgeBase | None = None) -> KnowledgeBase:
+    """The knowledge base of these documents. `previous`: one made earlier from some of the same documents (the
+    preview's, before an edit): the records of a document it holds are taken from it as they are (the same objects),
+    and so are the rulings' memory templates; only the documents read again are made into records."""
     kb = KnowledgeBase()
+    made = previous.made if previous is not None else {}
     for document in documents:
-        assert document.kind is not None, document.path  # load_paths keeps only the files of a record folder
-        data = document.data
-        record_id = data["id"] if isinstance(data.get("id"), str) else document.stem
-        record = Record(document.kind, record_id, data, document)
-        kb.add(record)
-        for embedded in embedded_records(record):
-            kb.add(embedded)
-    kb.memory = memory.apply(kb)
+        known = made.get(id(document))
+        if known is not None and known[0] is document:
+            records = known[1]
+        else:
+            assert document.kind is not None, document.path  # load_paths keeps only the files of a record folder
+            data = document.data
+            record_id = data["id"] if isinstance(data.get("id"), str) else document.stem
+            record = Record(document.kind, record_id, data, document)
+            records = [record, *embedded_records(record)]
+        kb.made[id(document)] = (document, records)
+        for record in records:
+            kb.add(record)
+    kb.memory = memory.apply(kb, previous.memory if previous is not None else None)
     return kb
 
 

@@ -141,6 +141,11 @@ class Links:
     filled: dict[tuple[str, str], str] = field(default_factory=dict)  # (ruling id, lang) -> key
     uses: dict[str, int] = field(default_factory=dict)  # key -> rulings whose English gives it
     mute_h: frozenset[str] = frozenset()  # French words with a mute h, read from the printed cards (elision)
+    # id(ruling data) -> (that data, its owner record, its template's key): reused by `apply(previous=…)`
+    made: dict[int, tuple[Any, Any, str | None]] = field(default_factory=dict, repr=False)
+    # id(ruling data) of the rulings whose texts `apply` changed in place (a text derived again, or removed): the
+    # same data object, another content (the preview's render/tracking reads it)
+    refilled: set[int] = field(default_factory=set, repr=False)
 
     def entry_of(self, ruling_id: str) -> Record | None:
         entry_key = self.templates.get(ruling_id)
@@ -171,8 +176,18 @@ def entries(kb: KnowledgeBase) -> Iterator[Record]:
     return iter(kb.all("translation"))
 
 
-def apply(kb: KnowledgeBase) -> Links:
-    """Fill in each ruling's missing ja/fr texts from the memory; returns the links made."""
+class MemoryText(dict[str, Any]):
+    """A text a ruling took from the memory (not its own): `apply` knows it again when the same data is made into a
+    knowledge base once more (the preview keeps the parsed files that did not change), and keeps it while its
+    `entry` (the entry's data object) is the same; otherwise it is derived again, or removed."""
+
+    entry: Any = None
+    mute_h: frozenset[str] = frozenset()  # the French words with a mute h it was derived with
+
+
+def apply(kb: KnowledgeBase, previous: Links | None = None) -> Links:
+    """Fill in each ruling's missing ja/fr texts from the memory; returns the links made. `previous`: the links of an
+    earlier state of the same data (the preview's), whose templates are reused for the rulings not read again."""
     links = Links()
     hashes: dict[str, str] = {}  # text -> its hash (an entry's English, a ruling's: both languages use them)
     for entry in entries(kb):
@@ -180,26 +195,55 @@ def apply(kb: KnowledgeBase) -> Links:
         links.entries.setdefault(entry_key, entry)
     if not links.entries and not kb.all("ruling"):
         return links
+    made = previous.made if previous is not None else {}
     links.mute_h = french_mute_h_words(kb.all("card")) if links.entries else frozenset()
     for ruling in kb.all("ruling"):
-        tpl = ruling_template(ruling)
-        if tpl is None:
+        known = made.get(id(ruling.data))
+        if known is not None and known[0] is ruling.data and known[1] is ruling.owner:
+            tpl_key = known[2]
+        else:
+            tpl = ruling_template(ruling)
+            tpl_key = key(tpl) if tpl is not None else None
+        links.made[id(ruling.data)] = (ruling.data, ruling.owner, tpl_key)
+        texts = ruling.data.get("text")
+        if tpl_key is None:
+            if isinstance(texts, dict) and _unfill(texts):
+                links.refilled.add(id(ruling.data))
             continue
-        entry_key = key(tpl)
+        entry_key = tpl_key
         links.templates[ruling.id] = entry_key
         links.uses[entry_key] = links.uses.get(entry_key, 0) + 1
         found = links.entries.get(entry_key)
-        texts = ruling.data.get("text")
-        if found is None or not isinstance(texts, dict):
+        if not isinstance(texts, dict):
+            continue
+        if found is None:
+            if _unfill(texts):
+                links.refilled.add(id(ruling.data))
             continue
         for lang in MEMORY_LANGS:
-            if isinstance(texts.get(lang), dict):
+            own = texts.get(lang)
+            if isinstance(own, dict) and not isinstance(own, MemoryText):
                 continue  # the ruling's own text
+            if isinstance(own, MemoryText) and own.entry is found.data and own.mute_h == links.mute_h:
+                links.filled[(ruling.id, lang)] = entry_key  # derived from this very entry already
+                continue
             derived = derived_text(found, ruling, lang, hashes, links.mute_h)
             if derived is not None:
                 texts[lang] = derived
                 links.filled[(ruling.id, lang)] = entry_key
+            elif isinstance(own, MemoryText):
+                del texts[lang]
+            if derived is not None or own is not None:
+                links.refilled.add(id(ruling.data))
     return links
+
+
+def _unfill(texts: dict[str, Any]) -> bool:
+    """Remove the texts an earlier `apply` took from an entry that no longer gives them; whether there were any."""
+    found = [lang for lang in MEMORY_LANGS if isinstance(texts.get(lang), MemoryText)]
+    for lang in found:
+        del texts[lang]
+    return bool(found)
 
 
 def _hash(text: str, hashes: dict[str, str] | None) -> str:
@@ -212,7 +256,7 @@ def _hash(text: str, hashes: dict[str, str] | None) -> str:
 
 
 def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str] | None = None,
-                 mute_h: frozenset[str] = frozenset()) -> dict[str, Any] | None:
+                 mute_h: frozenset[str] = frozenset()) -> MemoryText | None:
     """The text object a ruling takes from an entry in `lang` (None when the entry has none)."""
     texts = as_dict(entry.data.get("text"))
     source = texts.get(lang)
@@ -231,7 +275,7 @@ def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str
     # is then the entry's old one, which is not the ruling's English's.
     drifted = recorded is not None and current is not None and recorded != current
     ruling_hash = _hash(ruling_en["text"], hashes) if isinstance(ruling_en.get("text"), str) else None
-    derived: dict[str, Any] = {
+    derived = MemoryText({
         "text": text,
         "status": source.get("status"),
         "source": source.get("source"),
@@ -241,5 +285,7 @@ def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str
             "version": str(ruling_en.get("version", source.get("version"))),
             **({"hash": recorded if drifted else ruling_hash} if ruling_hash else {}),
         },
-    }
+    })
+    derived.entry = entry.data
+    derived.mute_h = mute_h
     return derived

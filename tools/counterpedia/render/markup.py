@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..model import rule_numbers
@@ -84,6 +84,29 @@ class _Match:
 NOW_LABEL = {"ja": "現行ルール", "en": "now", "fr": "désormais"}
 
 
+def card_name_index(kb: KnowledgeBase) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """The card names the linker looks for (name -> card id), and those names by their first two characters,
+    longest first: thousands of names are looked up by a dict at each place a name can start, instead of one
+    regular expression of thousands of alternatives."""
+    names: dict[str, str] = {}
+    linkable = card_name_linkable(kb)
+    for card in kb.all("card"):
+        card_names = card.data.get("names")
+        for entry in card_names.values() if isinstance(card_names, dict) else ():
+            if isinstance(entry, dict) and isinstance(entry.get("text"), str) and linkable(entry["text"]):
+                names.setdefault(entry["text"], card.id)
+    prefixes: dict[str, list[str]] = {}
+    for name in sorted(names, key=len, reverse=True):
+        prefixes.setdefault(name[:2], []).append(name)
+    return names, prefixes
+
+
+def card_name_linkable(kb: KnowledgeBase) -> Callable[[str], bool]:
+    """Whether a card name is linked wherever it stands (not too short, not a word of the vocabulary)."""
+    vocabulary = vocabulary_names(kb)
+    return lambda text: _linkable(text) and _fold(text) not in vocabulary
+
+
 class Linker:
     """Turns rule numbers and card names inside a text into links, for pages of one language.
 
@@ -91,7 +114,8 @@ class Linker:
     (catalogue/autolink-stop-list.yaml, read by catalogue.stoplist.stopped). `links` and `withheld` count, by
     name, the card links made and those the stop list kept from being made, over every text linked so far."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, stopped: frozenset[str] = frozenset()):
+    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, stopped: frozenset[str] = frozenset(),
+                 card_index: tuple[dict[str, str], dict[str, list[str]]] | None = None):
         self.kb = kb
         self.lang = lang
         self.stopped = stopped
@@ -101,25 +125,13 @@ class Linker:
         # The official editions (a cr.archive.RulesArchive) when CR files were available at build time:
         # the full-rules pages to link to, and the renumbering of texts stamped with older editions.
         self.archive = archive
-        names: dict[str, str] = {}
-        vocabulary = vocabulary_names(kb)
-        for card in kb.all("card"):
-            card_names = card.data.get("names")
-            for entry in card_names.values() if isinstance(card_names, dict) else ():
-                if isinstance(entry, dict) and isinstance(entry.get("text"), str) and _linkable(entry["text"]) \
-                        and _fold(entry["text"]) not in vocabulary:
-                    names.setdefault(entry["text"], card.id)
-        self.card_names = names
-        # Names by their first two characters, longest first: thousands of names are looked up by a dict at
-        # each place a name can start, instead of one regular expression of thousands of alternatives.
-        self.card_prefixes: dict[str, list[str]] = {}
+        # `card_index`: the card names of a previous state whose names are the same (the preview, after an edit).
+        self.card_names, self.card_prefixes = card_index if card_index is not None else card_name_index(kb)
         # Each text's card names, found once (the preview's tracked renderer turns this off: a page must log every
         # name it looks up, see counterpedia.render.tracking).
         self.remember_names = True
         self._names: dict[str, list[tuple[int, int, str]]] = {}
         self._references: dict[str, list[rule_numbers.Reference]] = {}
-        for name in sorted(names, key=len, reverse=True):
-            self.card_prefixes.setdefault(name[:2], []).append(name)
 
     def full_rule_link(self, from_page: str, number: str) -> str | None:
         """The rule on the full-rules pages (built only when CR files are available)."""

@@ -54,29 +54,50 @@ class SiteRenderer:
         self.lang = lang
         self.archive = archive
         self.ja_rules = ja_rules  # the official Japanese CR (a cr.ja_parse.JaEdition), for the full-rules pages
-        self.linker = Linker(kb, lang, archive, stopped)  # stopped: see catalogue.stoplist
+        self.stopped = stopped  # see catalogue.stoplist
+        self.linker = self.make_linker(kb, lang, archive)
         self.r = TextRenderer(kb, lang, self.linker)
-        self.backlinks = self.make_backlinks(kb)
+        self._backlinks: dict[tuple[str, str], list[Record]] | None = None  # made when a page first needs it
         self.quoted = kb.quoted_rules()
         self._currency: currency.Currency | None = None
         # Indexed once, so that each page costs what it shows (not a scan of every card or ruling).
-        self.cards_by_counter: dict[str, list[str]] = {}  # the card -> counter links
+        self.cards_by_counter = self.make_cards_by_counter(kb)  # the card -> counter links
+        self.rulings_index = self.make_rulings_index(kb)  # (kind, id) -> the rulings about it
+
+    # The indexes, each made whole here (the preview's render/tracking updates them after an edit instead).
+    def make_linker(self, kb: KnowledgeBase, lang: str, archive) -> Linker:
+        return Linker(kb, lang, archive, self.stopped)
+
+    def make_cards_by_counter(self, kb: KnowledgeBase) -> dict[str, list[str]]:
+        index: dict[str, list[str]] = {}
         for card in kb.all("card"):
             for counter_id in card.data.get("counters") or []:
                 if isinstance(counter_id, str):
-                    self.cards_by_counter.setdefault(counter_id, []).append(card.id)
-        self.rulings_index: dict[tuple[str, str], list[Record]] = {}  # (kind, id) -> the rulings about it
+                    index.setdefault(counter_id, []).append(card.id)
+        return index
+
+    def make_rulings_index(self, kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
+        index: dict[tuple[str, str], list[Record]] = {}
         for ruling in sorted(kb.all("ruling"), key=ruling_order):
             about = as_dict(ruling.data.get("about"))
             for kind in about_kinds():
                 for target in about.get(f"{kind}s") or []:
                     if isinstance(target, str):
-                        self.rulings_index.setdefault((kind, target), []).append(ruling)
-            if ruling.owner is not None and ruling not in self.rulings_index.get(("card", ruling.owner.id), ()):
-                self.rulings_index.setdefault(("card", ruling.owner.id), []).append(ruling)
+                        index.setdefault((kind, target), []).append(ruling)
+            if ruling.owner is not None and ruling not in index.get(("card", ruling.owner.id), ()):
+                index.setdefault(("card", ruling.owner.id), []).append(ruling)
+        return index
 
     def make_backlinks(self, kb: KnowledgeBase) -> dict[tuple[str, str], list[Record]]:
         return backlinks(kb)
+
+    @property
+    def backlinks(self) -> dict[tuple[str, str], list[Record]]:
+        """(kind, id) -> the records that cite it: made when a page first needs it (the preview's first page, the
+        home page, does not: it is served without it)."""
+        if self._backlinks is None:
+            self._backlinks = self.make_backlinks(self.kb)
+        return self._backlinks
 
     # -- helpers -------------------------------------------------------------------------------
     def t(self, key: str) -> str:
@@ -103,6 +124,8 @@ class SiteRenderer:
     def cited_by(self, page: str, kind: str, record_id: str) -> list[tuple[str, str, str]]:
         result = []
         for source in self.backlinks.get((kind, record_id), []):
+            if not kinds.get(source.kind).published:
+                continue  # no page to link to (a translation memory entry: its texts are shown on the rulings)
             result.append((self.title(source), self.kind_label(source.kind),
                            urls.record_link(page, source.kind, source.id)))
         return result
@@ -481,7 +504,7 @@ class SiteRenderer:
         all_items = translation_status.items(self.kb, langs=(self.lang,))
         for category in ("drifted", "machine", "missing", "community"):
             found = [(self.title(i.record), urls.record_link(page, i.record.kind, i.record.id), i.where)
-                     for i in all_items if i.category == category]
+                     for i in all_items if i.category == category and kinds.get(i.record.kind).published]
             worklist.append((category, found))
         rulings = self.kb.all("ruling")
         by_source: dict[tuple[str, str], int] = {}

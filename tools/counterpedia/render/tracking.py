@@ -25,11 +25,14 @@ from typing import Any
 
 from ..model.knowledge import KnowledgeBase, QuotedRule, Record
 from ..model.references import backlinks, ref_targets
-from .pages import SiteRenderer
+from . import incremental
+from .markup import Linker, card_name_linkable
+from .pages import SiteRenderer, about_kinds, ruling_order
 
 Key = tuple[Hashable, ...]
 WHOLE = "\x00whole"  # the key of an index read whole (iterated), not by one of its keys
 ALL: Key = ("all",)
+TARGETS, PREVIOUS = "targets", "previous"  # what a TrackedRenderer keeps in `remembered`
 
 
 class Reads:
@@ -41,6 +44,15 @@ class Reads:
     def add(self, key: Key) -> None:
         if self.keys is not None:
             self.keys.add(key)
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Nothing is logged meanwhile (an index made whole while a page is rendered: its entries are logged)."""
+        previous, self.keys = self.keys, None
+        try:
+            yield
+        finally:
+            self.keys = previous
 
     @contextmanager
     def recording(self) -> Iterator[set[Key]]:
@@ -130,7 +142,7 @@ class TrackedMap(dict):
 
 
 # The indexes a SiteRenderer (and its Linker) derive from the knowledge base when they are made.
-RENDERER_INDEXES = ("cards_by_counter", "rulings_index", "backlinks", "quoted")
+RENDERER_INDEXES = ("cards_by_counter", "rulings_index", "quoted")  # and "backlinks", made when first read
 LINKER_INDEXES = ("quoted", "card_names", "card_prefixes")
 
 
@@ -141,9 +153,14 @@ class TrackedRenderer(SiteRenderer):
                  remembered: dict | None = None, stopped: frozenset[str] = frozenset()):
         self.reads = reads or Reads()
         self.base = kb
-        # What each record cites, by its data object, from the previous state: an edit reads one file again, the
-        # backlinks of every record are made again from this (see make_backlinks).
+        # What is kept from one state to the next (the preview makes a renderer per state): what each record
+        # cites, by its data object (TARGETS), and the last renderer made (PREVIOUS), whose indexes this one's are
+        # updated from when the edit between them allows it (render/incremental).
         self.remembered = remembered if remembered is not None else {}
+        previous = self.remembered.get(PREVIOUS)
+        self.pairs = (incremental.delta(previous.base, kb) if previous is not None and previous.lang == lang
+                      and previous.stopped == stopped else None)
+        self.previous = previous if self.pairs is not None else None
         super().__init__(TrackedKB(kb, self.reads), lang, archive, ja_rules, stopped)  # type: ignore[arg-type]
         self.indexes: dict[str, dict] = {}
         for name in RENDERER_INDEXES:
@@ -152,22 +169,70 @@ class TrackedRenderer(SiteRenderer):
         for name in LINKER_INDEXES:
             self.indexes[f"linker.{name}"] = getattr(self.linker, name)
             setattr(self.linker, name, TrackedMap(f"linker.{name}", getattr(self.linker, name), self.reads))
+        if self.previous is not None and "backlinks" in self.previous.indexes:
+            self.index("backlinks")  # updated from the previous state's now, while it is at hand
         # Each page must log the card names it looks up: the linker finds them anew for every text.
         self.linker.remember_names = False
+        self.previous = None  # not kept: one state's renderer is remembered, not the chain of them
+        self.remembered[PREVIOUS] = self
+
+    @property
+    def backlinks(self) -> dict:
+        self.index("backlinks")
+        assert self._backlinks is not None
+        return self._backlinks
+
+    def index(self, name: str) -> dict:
+        """One of the indexes as made (not tracked); the backlinks are made when first asked for."""
+        if name == "backlinks" and name not in self.indexes:
+            with self.reads.paused():
+                self.indexes[name] = self.make_backlinks(self.base)
+            self._backlinks = TrackedMap(name, self.indexes[name], self.reads)
+        return self.indexes[name]
+
+    def make_linker(self, kb, lang: str, archive) -> Linker:
+        if self.previous is not None:
+            before = (self.previous.indexes["linker.card_names"], self.previous.indexes["linker.card_prefixes"])
+            index = incremental.card_names(before, self.base, self.pairs or [], card_name_linkable(self.base))
+            if index is not None:
+                return Linker(kb, lang, archive, self.stopped, card_index=index)
+        return super().make_linker(kb, lang, archive)
+
+    def make_cards_by_counter(self, kb) -> dict:
+        if self.previous is not None:
+            return incremental.cards_by_counter(self.previous.indexes["cards_by_counter"], self.base, self.pairs or [])
+        return super().make_cards_by_counter(kb)
+
+    def make_rulings_index(self, kb) -> dict:
+        if self.previous is not None:
+            found = incremental.rulings_index(self.previous.indexes["rulings_index"], self.base, self.pairs or [],
+                                              ruling_order, about_kinds())
+            if found is not None:
+                return found
+        return super().make_rulings_index(kb)
 
     def make_backlinks(self, kb) -> dict:
-        before, now = dict(self.remembered), {}
+        before: dict = self.remembered.get(TARGETS, {})
+        now: dict = {}
 
         def targets(record: Record) -> list[tuple[str, str]]:
-            known = before.get(id(record.data))
+            known = now.get(id(record.data)) or before.get(id(record.data))
             if known is None or known[0] is not record.data or known[1] != record.kind:
                 known = (record.data, record.kind, ref_targets(record))
             now[id(record.data)] = known  # the data object is kept: its id cannot be another's meanwhile
             return known[2]
 
+        if self.previous is not None:
+            found = incremental.backlinks(self.previous.indexes["backlinks"], self.base, self.pairs or [], targets)
+            kept = dict(before)
+            for old, new in self.pairs or []:
+                if old.data is not new.data:
+                    kept.pop(id(old.data), None)
+            kept.update(now)
+            self.remembered[TARGETS] = kept
+            return found
         found = backlinks(kb, targets)
-        self.remembered.clear()
-        self.remembered.update(now)
+        self.remembered[TARGETS] = now
         return found
 
     @property
@@ -198,40 +263,46 @@ class TrackedRenderer(SiteRenderer):
 
 def same(key: Key, old: TrackedRenderer, new: TrackedRenderer) -> bool:
     """Whether `key` reads the same in both states (a key this module does not know never does)."""
+    refilled = frozenset(new.base.memory.refilled)
     kind = key[0]
     if kind == "record":
-        return same_value(old.base.get(str(key[1]), str(key[2])), new.base.get(str(key[1]), str(key[2])))
+        return same_value(old.base.get(str(key[1]), str(key[2])), new.base.get(str(key[1]), str(key[2])), refilled)
     if kind == "kind":
-        return _same_records(old.base.all(str(key[1])), new.base.all(str(key[1])))
+        return _same_records(old.base.all(str(key[1])), new.base.all(str(key[1])), refilled)
     if kind == "all":
-        return _same_records(list(old.base), list(new.base)) and _same_records(old.base.duplicates, new.base.duplicates)
+        return (_same_records(list(old.base), list(new.base), refilled)
+                and _same_records(old.base.duplicates, new.base.duplicates, refilled))
     if kind == "currency":
         return fingerprint(old.currency()) == fingerprint(new.currency())
     if isinstance(kind, str) and kind in old.indexes:
-        before, after = old.indexes[kind], new.indexes[kind]
+        before, after = old.indexes[kind], new.index(kind)
         if key[1] == WHOLE:
-            return before.keys() == after.keys() and all(same_value(v, after[k]) for k, v in before.items())
-        return same_value(before.get(key[1], _ABSENT), after.get(key[1], _ABSENT))
+            return before.keys() == after.keys() and all(same_value(v, after[k], refilled) for k, v in before.items())
+        return same_value(before.get(key[1], _ABSENT), after.get(key[1], _ABSENT), refilled)
     return False
 
 
-def _same_records(before: list, after: list) -> bool:
-    return len(before) == len(after) and all(same_value(a, b) for a, b in zip(before, after))
+def _same_records(before: list, after: list, refilled: frozenset[int] = frozenset()) -> bool:
+    return len(before) == len(after) and all(same_value(a, b, refilled) for a, b in zip(before, after))
 
 
-def same_value(a: Any, b: Any) -> bool:
-    """Equal, a record by its kind, id and data object (an unchanged file keeps its data object)."""
+def same_value(a: Any, b: Any, refilled: frozenset[int] = frozenset()) -> bool:
+    """Equal, a record by its kind, id and data object (an unchanged file keeps its data object), unless the
+    translation memory changed that data in place (`refilled`: the ids of those data objects)."""
     if isinstance(a, Record) or isinstance(b, Record):
         return (isinstance(a, Record) and isinstance(b, Record) and a.kind == b.kind and a.id == b.id
-                and a.data is b.data and (a.owner.data if a.owner else None) is (b.owner.data if b.owner else None))
+                and a.data is b.data and id(b.data) not in refilled
+                and (a.owner.data if a.owner else None) is (b.owner.data if b.owner else None))
+    if a is b and not refilled:
+        return True  # an index entry the edit did not touch (render/incremental keeps it as it was)
     if isinstance(a, QuotedRule) or isinstance(b, QuotedRule):
         return (isinstance(a, QuotedRule) and isinstance(b, QuotedRule) and a.number == b.number
                 and a.record_id == b.record_id and a.index == b.index and a.entry is b.entry)
     if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same_value(v, b[k]) for k, v in a.items())
+        return a.keys() == b.keys() and all(same_value(v, b[k], refilled) for k, v in a.items())
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
-        return type(a) is type(b) and _same_records(list(a), list(b))
-    return a is b or fingerprint(a) == fingerprint(b)
+        return type(a) is type(b) and _same_records(list(a), list(b), refilled)
+    return fingerprint(a) == fingerprint(b)
 
 
 _ABSENT = object()  # a key an index does not hold (the same in both states)

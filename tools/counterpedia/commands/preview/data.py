@@ -24,9 +24,9 @@ Stamp = tuple[int, int, int]
 MALFORMED = ("E101",)
 
 
-def _stamp(path: Path) -> Stamp | None:
+def _stamp(path: Path | str) -> Stamp | None:
     try:
-        status = path.stat()
+        status = os.stat(path)
     except OSError:
         return None
     return (status.st_mtime_ns, status.st_size, status.st_ino)
@@ -62,14 +62,23 @@ class DataState:
         self.kb = KnowledgeBase()
 
     def _scan(self) -> dict[str, Stamp]:
-        """Every record file's stamp (and the catalogue's), the record files in the order a full load reads them."""
-        files = record_files([self.data_dir])
+        """Every record file's stamp (and the catalogue's); `scanned`: the record files in the order a full load reads
+        them (listed again only when a file was added or removed)."""
         stamps = {}
-        for path in [*files, default_path(self.data_dir)]:
-            stamp = _stamp(path)
-            if stamp is not None:
-                stamps[key(path)] = stamp
-        self.scanned = [key(p) for p in files]
+        for folder, dirs, names in os.walk(self.data_dir):
+            dirs.sort()
+            for name in names:
+                if name.endswith((".yaml", ".yml")):
+                    path = os.path.join(folder, name)
+                    stamp = _stamp(path)
+                    if stamp is not None:
+                        stamps[key(path)] = stamp
+        catalogue = default_path(self.data_dir)
+        stamp = _stamp(catalogue)
+        if stamp is not None:
+            stamps[key(catalogue)] = stamp
+        if stamps.keys() != self.stamps.keys() or not self.scanned:
+            self.scanned = [key(p) for p in record_files([self.data_dir])]
         return stamps
 
     def _read(self, paths: list[Path], shape: bool = False) -> None:
@@ -86,7 +95,9 @@ class DataState:
             self.current[key(document.path)] = document
 
     def _compose(self, documents: dict[str, Document]) -> KnowledgeBase:
-        return from_documents([documents[p] for p in self.order if p in documents])
+        """The knowledge base of these documents: the records of the files not read again are the previous state's
+        (the same objects), so that an edit costs what it changed (render/tracking compares records by identity)."""
+        return from_documents([documents[p] for p in self.order if p in documents], previous=self.kb)
 
     def load(self) -> Change:
         """Read every file (the parse cache helps); shown as they are until `check` has run."""

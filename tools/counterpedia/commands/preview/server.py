@@ -51,17 +51,24 @@ class PreviewServer(LiveReloadServer):
             relative = posixpath.normpath("/" + path).lstrip("/") + ("/" if path.endswith("/") and path != "/" else "")
             src_uri = self.site.page_for_url(relative)
             if src_uri is not None:
-                try:
-                    self.site.ensure(src_uri)
-                except Exception as error:  # shown in the terminal; the server keeps serving
-                    log.error(f"{src_uri}: {type(error).__name__}: {error}")
+                self._ensure(src_uri)
         return super().serve_request(environ, start_response)
+
+    def _ensure(self, src_uri: str) -> None:
+        try:
+            self.site.ensure(src_uri)
+        except Exception as error:  # shown in the terminal; the server keeps serving
+            log.error(f"{src_uri}: {type(error).__name__}: {error}")
 
     def rebuild(self) -> None:
         """After a change: the edit shown first (browsers reload), then the data checked (they reload again when
         that changed a page: a diagnostic to show, a file back at its last valid version)."""
         update = self.site.update()
         if update.paths:
+            if update.pages:  # the edited record's page, built now: the browsers showing it ask for it first
+                start = time.perf_counter()
+                self._ensure(update.pages[0])
+                update.seconds += time.perf_counter() - start
             report(update, self.url, self.out)
         elif not self.starting and self.restart is not None:
             print("Something else than the data changed: reading the site again", file=self.out, flush=True)
