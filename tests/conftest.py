@@ -69,8 +69,15 @@ def real_kb(real_data):
 
 def _site_inputs(data: Path) -> dict:
     """What a site build depends on besides the project's files: the data folder and the environment."""
-    names = ("COUNTERPEDIA_CR", "COUNTERPEDIA_CR_DIR", "COUNTERPEDIA_CR_JA", "COUNTERPEDIA_FULL_RULES", "XDG_CACHE_HOME",
-             "HOME", "GITHUB_REPOSITORY")
+    names = (
+        "COUNTERPEDIA_CR",
+        "COUNTERPEDIA_CR_DIR",
+        "COUNTERPEDIA_CR_JA",
+        "COUNTERPEDIA_FULL_RULES",
+        "XDG_CACHE_HOME",
+        "HOME",
+        "GITHUB_REPOSITORY",
+    )
     return {"data": str(data.resolve()), **{name: os.environ.get(name) for name in names}}
 
 
@@ -143,17 +150,22 @@ def pytest_terminal_summary(terminalreporter, config):
         return
     slowest = max(CORPUS_FIGURES, key=lambda f: f[1])
     largest = max(CORPUS_FIGURES, key=lambda f: f[3])
-    over = [f"{name} ({cpu:.2f} s, {mb:.0f} MB)" for name, cpu, _wall, mb in CORPUS_FIGURES
-            if cpu > CORPUS_TARGETS[0] or mb > CORPUS_TARGETS[1]]
+    over = [
+        f"{name} ({cpu:.2f} s, {mb:.0f} MB)"
+        for name, cpu, _wall, mb in CORPUS_FIGURES
+        if cpu > CORPUS_TARGETS[0] or mb > CORPUS_TARGETS[1]
+    ]
     terminalreporter.write_sep("-", "malformed-input corpus")
     terminalreporter.write_line(
         f"{len(CORPUS_FIGURES)} cases, each a whole `counterpedia validate` process: slowest {slowest[1]:.2f} s of CPU "
         f"({slowest[0]}; {slowest[2]:.2f} s wall, beside the other tests), largest {largest[3]:.0f} MB peak memory "
         f"({largest[0]}); targets {CORPUS_TARGETS[0]:.0f} s, {CORPUS_TARGETS[1]:.0f} MB"
-        + (f"; over a target: {', '.join(over)}" if over else ""))
+        + (f"; over a target: {', '.join(over)}" if over else "")
+    )
     artifacts = ROOT / "test-artifacts"
     artifacts.mkdir(exist_ok=True)
     (artifacts / "malformed-corpus.tsv").write_text(
         "case\tcpu_seconds\twall_seconds\tpeak_mb\n"
         + "".join(f"{n}\t{c:.3f}\t{w:.3f}\t{m:.1f}\n" for n, c, w, m in sorted(CORPUS_FIGURES)),
-        encoding="utf-8")
+        encoding="utf-8",
+    )

@@ -7,9 +7,47 @@ from hypothesis import strategies as st
 from counterpedia.storage import schema_model
 
 # Any text a record may hold: quotes, colons, hashes, leading blanks, line breaks, YAML look-alikes.
-TRICKY = st.sampled_from(["", " ", "#", " # ", ": ", "'", '"', "\\", "\n", "\t", "- ", "? ", "&a", "*a", "!x",
-                          "%", "@", "`", "{", "}", "[", "]", ",", "null", "true", "no", "1", "0x1", "1e3",
-                          "2024-01-01", "~", "...", "---", "ｶ", "＋１/＋１", "«»", "é"])
+TRICKY = st.sampled_from(
+    [
+        "",
+        " ",
+        "#",
+        " # ",
+        ": ",
+        "'",
+        '"',
+        "\\",
+        "\n",
+        "\t",
+        "- ",
+        "? ",
+        "&a",
+        "*a",
+        "!x",
+        "%",
+        "@",
+        "`",
+        "{",
+        "}",
+        "[",
+        "]",
+        ",",
+        "null",
+        "true",
+        "no",
+        "1",
+        "0x1",
+        "1e3",
+        "2024-01-01",
+        "~",
+        "...",
+        "---",
+        "ｶ",
+        "＋１/＋１",
+        "«»",
+        "é",
+    ]
+)
 TEXT = st.lists(st.one_of(st.text(max_size=8), TRICKY), max_size=6).map("".join)
 
 
@@ -44,8 +82,9 @@ def from_node(node: schema_model.Node, depth: int = 0):
     if kind == "array":
         item = node.item()
         minimum = node.get("minItems") or 0
-        return st.lists(from_node(item, depth + 1), min_size=minimum, max_size=max(minimum, 3),
-                        unique=bool(node.get("uniqueItems")))
+        return st.lists(
+            from_node(item, depth + 1), min_size=minimum, max_size=max(minimum, 3), unique=bool(node.get("uniqueItems"))
+        )
     if kind == "boolean":
         return st.booleans()
     return _string(node)

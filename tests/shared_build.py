@@ -51,8 +51,11 @@ def build_once(shared: Path, name: str, inputs: dict, build: Callable[[Path], ob
                 build(folder)
             except (Exception, pytest.skip.Exception, pytest.fail.Exception) as error:
                 skipped = isinstance(error, pytest.skip.Exception)
-                message = str(error) if isinstance(error, pytest.fail.Exception) or skipped else \
-                    f"{type(error).__name__}: {error}"
+                message = (
+                    str(error)
+                    if isinstance(error, pytest.fail.Exception) or skipped
+                    else f"{type(error).__name__}: {error}"
+                )
                 failed.write_text(json.dumps({"skipped": skipped, "message": message}), encoding="utf-8")
                 raise
             done.write_text(json.dumps(inputs, sort_keys=True, default=str), encoding="utf-8")

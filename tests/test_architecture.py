@@ -66,13 +66,17 @@ def imports(module: str) -> list[tuple[int, str, ast.stmt]]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name, node) for alias in node.names if alias.name.split(".")[0] == "counterpedia"]
+            found += [
+                (node.lineno, alias.name, node) for alias in node.names if alias.name.split(".")[0] == "counterpedia"
+            ]
         elif isinstance(node, ast.ImportFrom):
             target = _target(module, path, node)
             if target.split(".")[0] != "counterpedia":
                 continue
             for alias in node.names:  # `from . import x`: the submodule x when there is one
-                found.append((node.lineno, f"{target}.{alias.name}" if f"{target}.{alias.name}" in MODULES else target, node))
+                found.append(
+                    (node.lineno, f"{target}.{alias.name}" if f"{target}.{alias.name}" in MODULES else target, node)
+                )
     return found
 
 
@@ -87,8 +91,10 @@ def test_imports_go_down_the_layers_only():
         here = LAYERS.index(layer_of(module))
         for line, target, _node in imports(module):
             if target in MODULES and LAYERS.index(layer_of(target)) > here:
-                wrong.append(f"{MODULES[module].relative_to(PACKAGE.parent)}:{line}: {module} ({layer_of(module)}) "
-                             f"imports {target} ({layer_of(target)})")
+                wrong.append(
+                    f"{MODULES[module].relative_to(PACKAGE.parent)}:{line}: {module} ({layer_of(module)}) "
+                    f"imports {target} ({layer_of(target)})"
+                )
     assert not wrong, "imports that go up a layer:\n" + "\n".join(wrong)
 
 
@@ -101,7 +107,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for target in sorted(graph.get(node, ())):
             if state.get(target) == 1:
-                return stack[stack.index(target):] + [target]
+                return stack[stack.index(target) :] + [target]
             if target not in state:
                 found = visit(target)
                 if found:
@@ -121,9 +127,14 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
 def test_no_module_imports_itself_through_others():
     # Every import counts, also one inside a function: a cycle hidden there is still a cycle. A package's
     # __init__ importing its own modules is how a package gathers them, not a cycle.
-    graph = {module: {target for _line, target, _node in imports(module)
-                      if target in MODULES and target != module and not module.startswith(target + ".")}
-             for module in MODULES}
+    graph = {
+        module: {
+            target
+            for _line, target, _node in imports(module)
+            if target in MODULES and target != module and not module.startswith(target + ".")
+        }
+        for module in MODULES
+    }
     assert _cycle(graph) is None, "import cycle: " + " -> ".join(_cycle(graph) or [])
 
 
@@ -171,11 +182,15 @@ def test_an_import_inside_a_function_says_it_waits_for_start_up_time(module):
     unexplained = []
     for previous_end, run in _function_imports(ast.parse("\n".join(lines))):
         # The comments from the statement before the run (or the line opening its block) to the run's end.
-        region = "\n".join(line for line in lines[previous_end - 1:run[-1].end_lineno] if "#" in line)
+        region = "\n".join(line for line in lines[previous_end - 1 : run[-1].end_lineno] if "#" in line)
         if REASON not in region:
-            unexplained += [f"{path.relative_to(PACKAGE.parent)}:{s.lineno}: {lines[s.lineno - 1].strip()}" for s in run]
-    assert not unexplained, (f"imports inside functions without a `# {REASON}: why` comment (move them to the top "
-                             "of the module, or say what start-up time they save):\n" + "\n".join(unexplained))
+            unexplained += [
+                f"{path.relative_to(PACKAGE.parent)}:{s.lineno}: {lines[s.lineno - 1].strip()}" for s in run
+            ]
+    assert not unexplained, (
+        f"imports inside functions without a `# {REASON}: why` comment (move them to the top "
+        "of the module, or say what start-up time they save):\n" + "\n".join(unexplained)
+    )
 
 
 def test_a_search_on_its_cached_index_loads_no_yaml_schema_or_mkdocs_library(valid_data):

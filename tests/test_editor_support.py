@@ -59,12 +59,15 @@ def test_every_data_file_is_mapped_to_the_schema_of_its_kind():
         assert found[0] == f"tools/counterpedia/schemas/{schema_model.file_of(schema_kind(path))}", relative
 
 
-@pytest.mark.parametrize("relative, kind", [
-    ("data/cards/w/walking-ballista.yaml", "card"),  # sharded cards
-    ("data/cards/walking-ballista.yaml", "card"),
-    ("data/rulings/2024-01-01-x.yaml", "ruling"),
-    ("catalogue/excluded-counters.yaml", "excluded-counters"),
-])
+@pytest.mark.parametrize(
+    "relative, kind",
+    [
+        ("data/cards/w/walking-ballista.yaml", "card"),  # sharded cards
+        ("data/cards/walking-ballista.yaml", "card"),
+        ("data/rulings/2024-01-01-x.yaml", "ruling"),
+        ("catalogue/excluded-counters.yaml", "excluded-counters"),
+    ],
+)
 def test_the_layout_of_the_data_is_covered(relative, kind):
     assert schemas_for(relative) == [f"tools/counterpedia/schemas/{schema_model.file_of(kind)}"]
 
@@ -85,7 +88,9 @@ def test_every_schema_is_mapped_and_exists():
     assert mapped == expected
 
 
-@pytest.mark.parametrize("path", sorted(SCHEMAS.rglob("*.schema.json")), ids=lambda p: p.relative_to(SCHEMAS).as_posix())
+@pytest.mark.parametrize(
+    "path", sorted(SCHEMAS.rglob("*.schema.json")), ids=lambda p: p.relative_to(SCHEMAS).as_posix()
+)
 def test_every_schema_is_itself_valid(path):
     schema = json.loads(path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)  # raises SchemaError, naming the keyword, if not
@@ -95,7 +100,11 @@ def test_every_schema_is_itself_valid(path):
 def test_the_pre_commit_hooks_run_validate_fmt_check_and_the_lint():
     config = YAML(typ="safe").load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
     hooks = {hook["entry"] for repo in config["repos"] for hook in repo["hooks"]}
-    assert hooks == {".venv/bin/counterpedia validate", ".venv/bin/counterpedia fmt --check", ".venv/bin/ruff check",
-                     ".venv/bin/mypy"}
+    assert hooks == {
+        ".venv/bin/counterpedia validate",
+        ".venv/bin/counterpedia fmt --check",
+        ".venv/bin/ruff check",
+        ".venv/bin/mypy",
+    }
     pattern = re.compile(config["repos"][0]["hooks"][0]["files"])
     assert pattern.search("data/cards/w/walking-ballista.yaml") and pattern.search("catalogue/excluded-counters.yaml")

@@ -24,13 +24,28 @@ WORKER = ROOT / "docs" / "assets" / "javascripts" / "workers" / "counterpedia-se
 # Two kinds the data does not have: one with a page per record, one whose records are anchors on a shared
 # page. Both follow the term schema (a kind's schema is any schema file of the package).
 GADGET = kinds.Kind(
-    "gadget", "gadgets", "term.schema.json", page="gadgets/{id}.md", index_page="gadgets/index.md",
-    index_title="glossary", i18n_key="kind_term", search_code="g", text_fields=("names", "note"),
-    references=((("related", "counters"), "counter"),), rules_field=("rules",),
+    "gadget",
+    "gadgets",
+    "term.schema.json",
+    page="gadgets/{id}.md",
+    index_page="gadgets/index.md",
+    index_title="glossary",
+    i18n_key="kind_term",
+    search_code="g",
+    text_fields=("names", "note"),
+    references=((("related", "counters"), "counter"),),
+    rules_field=("rules",),
 )
 GIZMO = kinds.Kind(
-    "gizmo", "gizmos", "term.schema.json", page="gizmos.md#{id}", index_page="gizmos.md", index_title="sources",
-    i18n_key="kind_mechanic", search_code="z", text_fields=("names", "note"),
+    "gizmo",
+    "gizmos",
+    "term.schema.json",
+    page="gizmos.md#{id}",
+    index_page="gizmos.md",
+    index_title="sources",
+    i18n_key="kind_mechanic",
+    search_code="z",
+    text_fields=("names", "note"),
 )
 RECORD = """id: {id}
 names:
@@ -48,7 +63,9 @@ def new_kinds(valid_data: Path):
     for kind, record_id, name in ((GADGET, "whirligig", "Whirligig"), (GIZMO, "doohickey", "Doohickey")):
         folder = valid_data / kind.folder
         folder.mkdir()
-        (folder / f"{record_id}.yaml").write_text(RECORD.format(id=record_id, name=name, counter="rad"), encoding="utf-8")
+        (folder / f"{record_id}.yaml").write_text(
+            RECORD.format(id=record_id, name=name, counter="rad"), encoding="utf-8"
+        )
     kinds.register(GADGET)
     kinds.register(GIZMO)
     try:
@@ -60,17 +77,35 @@ def new_kinds(valid_data: Path):
 
 def test_the_built_in_kinds_in_their_order():
     assert kinds.names() == ("counter", "rule", "ruling", "card", "mechanic", "term", "source", "memory", "translation")
-    assert kinds.folders() == {"counters": "counter", "rules": "rule", "rulings": "ruling", "cards": "card",
-                               "mechanics": "mechanic", "terms": "term", "sources": "source", "translation-memory": "memory",
-                               "translations": "translation"}
+    assert kinds.folders() == {
+        "counters": "counter",
+        "rules": "rule",
+        "rulings": "ruling",
+        "cards": "card",
+        "mechanics": "mechanic",
+        "terms": "term",
+        "sources": "source",
+        "translation-memory": "memory",
+        "translations": "translation",
+    }
 
 
 def test_a_name_folder_or_search_code_is_registered_once():
     with pytest.raises(ValueError):
         kinds.register(kinds.get("term"))
     with pytest.raises(ValueError):
-        kinds.register(kinds.Kind("other", "others", "term.schema.json", page="o/{id}.md", index_page="o/index.md",
-                                  index_title="glossary", i18n_key="kind_term", search_code="c"))
+        kinds.register(
+            kinds.Kind(
+                "other",
+                "others",
+                "term.schema.json",
+                page="o/{id}.md",
+                index_page="o/index.md",
+                index_title="glossary",
+                i18n_key="kind_term",
+                search_code="c",
+            )
+        )
     assert "other" not in kinds.names()
 
 
@@ -88,8 +123,9 @@ def test_a_new_kind_is_validated_against_its_schema_and_its_references(new_kinds
     _kb, diagnostics = validate([new_kinds])
     assert diagnostics == []
     broken = new_kinds / "gadgets" / "whirligig.yaml"
-    broken.write_text(RECORD.format(id="whirligig", name="Whirligig", counter="no-such-counter") + "colour: red\n",
-                      encoding="utf-8")
+    broken.write_text(
+        RECORD.format(id="whirligig", name="Whirligig", counter="no-such-counter") + "colour: red\n", encoding="utf-8"
+    )
     _kb, diagnostics = validate([new_kinds])
     found = {(Path(d.path).name, d.code) for d in diagnostics}
     assert found == {("whirligig.yaml", "E101"), ("whirligig.yaml", "E110")}, [d.render() for d in diagnostics]
@@ -142,8 +178,10 @@ def test_every_kind_names_interface_strings_that_exist():
 def _js_object(name: str) -> dict[str, str]:
     found = re.search(r"var " + name + r" = \{([^}]*)\};", WORKER.read_text(encoding="utf-8"))
     assert found, f"no {name} in {WORKER}"
-    return dict((key.strip(), value.strip().strip('"')) for key, value in
-                (item.split(":") for item in found.group(1).split(",")))
+    return dict(
+        (key.strip(), value.strip().strip('"'))
+        for key, value in (item.split(":") for item in found.group(1).split(","))
+    )
 
 
 def test_the_site_search_worker_reads_the_kinds_as_the_registry_declares_them():

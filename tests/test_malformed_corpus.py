@@ -27,8 +27,10 @@ VALID_DATA = ROOT / "tests" / "fixtures" / "valid" / "data"
 
 def ten_megabyte_string() -> bytes:
     status = "x" * 10_000_000
-    return (f'id: ten-megabyte-string\nnames:\n  en: {{text: zap counter, status: {status}, source: wotc-oracle, version: "2022-04-25", via: mtgjson-20220425}}\n'
-            "holders: [player]\nsources: [cr]\n").encode()
+    return (
+        f'id: ten-megabyte-string\nnames:\n  en: {{text: zap counter, status: {status}, source: wotc-oracle, version: "2022-04-25", via: mtgjson-20220425}}\n'
+        "holders: [player]\nsources: [cr]\n"
+    ).encode()
 
 
 GENERATED = {"ten-megabyte-string.yaml": ten_megabyte_string}
@@ -81,11 +83,19 @@ def run_measured(cwd: Path) -> tuple[int, str, str, float, float, float]:
     out, err, measured = cwd / "stdout.txt", cwd / "stderr.txt", cwd / "peak-kb.txt"
     with out.open("wb") as stdout, err.open("wb") as stderr:
         start = time.perf_counter()
-        status = subprocess.run([sys.executable, "-c", VALIDATE, str(measured), "validate"], cwd=cwd, stdout=stdout,
-                                stderr=stderr).returncode
+        status = subprocess.run(
+            [sys.executable, "-c", VALIDATE, str(measured), "validate"], cwd=cwd, stdout=stdout, stderr=stderr
+        ).returncode
         elapsed = time.perf_counter() - start
     peak_kb, cpu = measured.read_text().split() if measured.is_file() else ("nan", "nan")
-    return status, out.read_text(encoding="utf-8"), err.read_text(encoding="utf-8"), elapsed, float(cpu), float(peak_kb) / 1024
+    return (
+        status,
+        out.read_text(encoding="utf-8"),
+        err.read_text(encoding="utf-8"),
+        elapsed,
+        float(cpu),
+        float(peak_kb) / 1024,
+    )
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="peak memory is read from /proc (Linux)")
@@ -103,12 +113,15 @@ def test_malformed_input_gives_located_diagnostics(name, folder, expected, tmp_p
     assert status == 1, out + err
     assert "Traceback" not in err and "Traceback" not in out
     shown = f"data/{folder}/{name}"
-    found = {(code, int(line), int(column))
-             for path, line, column, code in re.findall(r"^(\S+?):(\d+):(\d+): (?:error|warning)\[(\w+)\]", out, re.M)
-             if path == shown}
+    found = {
+        (code, int(line), int(column))
+        for path, line, column, code in re.findall(r"^(\S+?):(\d+):(\d+): (?:error|warning)\[(\w+)\]", out, re.M)
+        if path == shown
+    }
     assert found == expected, out[:2000]
-    assert not [line for line in out.splitlines() if line.startswith("data/") and not line.startswith(shown)], \
+    assert not [line for line in out.splitlines() if line.startswith("data/") and not line.startswith(shown)], (
         "the case must not disturb other files"
+    )
     assert max(len(line) for line in out.splitlines()) < 1000, "values are quoted briefly"
     assert out.rstrip().endswith("warning(s)"), "the summary line is printed"
     assert snapshot(data) == before, "validate changes no file"

@@ -34,16 +34,27 @@ def _text(text, source="cr", version="20260116", **more) -> dict:
 
 
 def _machine(text, of: str, version="20260116") -> dict:
-    return {"text": text, "status": "machine", "source": "counterpedia-mt", "version": "2026-11-29",
-            "translates": {"lang": "en", "version": version, "hash": "sha256:0000000000000000"}}
+    return {
+        "text": text,
+        "status": "machine",
+        "source": "counterpedia-mt",
+        "version": "2026-11-29",
+        "translates": {"lang": "en", "version": version, "hash": "sha256:0000000000000000"},
+    }
 
 
 RICH: dict[str, dict] = {
     "counters/rad.yaml": {
-        "id": "rad", "names": {"en": _text("rad counter"), "ja": _machine("RADカウンター", "rad counter")},
-        "holders": ["player"], "rules": ["727.1", "727.1a"], "keyword": False,
-        "summary": {"en": _text("Rad counters mill (rule 727.1).", "wotc-pip-release-notes", "2024-03-08",
-                                cites=["cr"], via="cr")},
+        "id": "rad",
+        "names": {"en": _text("rad counter"), "ja": _machine("RADカウンター", "rad counter")},
+        "holders": ["player"],
+        "rules": ["727.1", "727.1a"],
+        "keyword": False,
+        "summary": {
+            "en": _text(
+                "Rad counters mill (rule 727.1).", "wotc-pip-release-notes", "2024-03-08", cites=["cr"], via="cr"
+            )
+        },
         "notes": [{"en": _text("A note.", "wotc-pip-release-notes", "2024-03-08", cr_edition="20260116")}],
         "related": {"mechanics": ["mill"], "terms": ["mill"], "counters": []},
         "first_set": {"name": "Fallout", "code": "PIP", "source": "wotc-pip-release-notes"},
@@ -51,52 +62,104 @@ RICH: dict[str, dict] = {
     },
     "cards/s/struggle-for-project-purity.yaml": {
         "id": "struggle-for-project-purity",
-        "names": {"en": _text("Struggle for Project Purity", "wotc-pip-release-notes", "2024-03-08",
-                              printing={"set": "PIP", "number": "12", "card": "Struggle for Project Purity"})},
+        "names": {
+            "en": _text(
+                "Struggle for Project Purity",
+                "wotc-pip-release-notes",
+                "2024-03-08",
+                printing={"set": "PIP", "number": "12", "card": "Struggle for Project Purity"},
+            )
+        },
         "oracle_id": "00000000-0000-4000-8000-00000000c0de",
-        "counters": ["rad"], "any_counter": True,
+        "counters": ["rad"],
+        "any_counter": True,
         "set": {"name": "Fallout", "code": "PIP", "source": "wotc-pip-release-notes"},
         "printings": [{"set": "PIP", "number": "12"}],
         "text": {"en": _text("Each player gets a rad counter (rule 727.1).", "wotc-pip-release-notes", "2024-03-08")},
-        "rulings": [{"id": "2024-03-08-0000000a", "date": "2024-03-08", "source": "wotc-pip-release-notes",
-                     "original": "en", "text": {"en": _text("A ruling.", "wotc-pip-release-notes", "2024-03-08"),
-                                                "fr": _machine("Une décision.", "A ruling.", "2024-03-08")},
-                     "about": {"counters": ["rad"], "rules": ["727.1"], "mechanics": ["mill"], "terms": ["mill"]}}],
+        "rulings": [
+            {
+                "id": "2024-03-08-0000000a",
+                "date": "2024-03-08",
+                "source": "wotc-pip-release-notes",
+                "original": "en",
+                "text": {
+                    "en": _text("A ruling.", "wotc-pip-release-notes", "2024-03-08"),
+                    "fr": _machine("Une décision.", "A ruling.", "2024-03-08"),
+                },
+                "about": {"counters": ["rad"], "rules": ["727.1"], "mechanics": ["mill"], "terms": ["mill"]},
+            }
+        ],
     },
     "rules/rad-counters.yaml": {
-        "id": "rad-counters", "section": "727", "title": {"en": _text("Rad Counters")},
-        "rules": [{"number": "727.1", "text": {"en": _text("Rad counters are counters."),
-                                              "fr": _machine("Les marqueurs radiation.", "Rad counters are counters.")},
-                   "examples": [{"en": _text("An example.")}]},
-                  {"number": "727.1a", "text": {"en": _text("Radiation is what a rad counter counts.")}}],
+        "id": "rad-counters",
+        "section": "727",
+        "title": {"en": _text("Rad Counters")},
+        "rules": [
+            {
+                "number": "727.1",
+                "text": {
+                    "en": _text("Rad counters are counters."),
+                    "fr": _machine("Les marqueurs radiation.", "Rad counters are counters."),
+                },
+                "examples": [{"en": _text("An example.")}],
+            },
+            {"number": "727.1a", "text": {"en": _text("Radiation is what a rad counter counts.")}},
+        ],
     },
     "terms/mill.yaml": {
-        "id": "mill", "names": {"en": _text("Mill")}, "rules": ["727.1"],
-        "note": {"en": _text("Mill is a keyword action.")}, "related": {"mechanics": ["mill"], "counters": ["rad"]},
+        "id": "mill",
+        "names": {"en": _text("Mill")},
+        "rules": ["727.1"],
+        "note": {"en": _text("Mill is a keyword action.")},
+        "related": {"mechanics": ["mill"], "counters": ["rad"]},
     },
     "mechanics/mill.yaml": {
-        "id": "mill", "type": "keyword-action", "names": {"en": _text("mill")}, "rules": ["727.1a"],
-        "counters": ["rad"], "summary": {"en": _text("Put cards into a graveyard.")},
+        "id": "mill",
+        "type": "keyword-action",
+        "names": {"en": _text("mill")},
+        "rules": ["727.1a"],
+        "counters": ["rad"],
+        "summary": {"en": _text("Put cards into a graveyard.")},
     },
     "rulings/2024-03-08-rad-01.yaml": {
-        "id": "2024-03-08-rad-01", "date": "2024-03-08", "source": "wotc-pip-release-notes", "original": "en",
+        "id": "2024-03-08-rad-01",
+        "date": "2024-03-08",
+        "source": "wotc-pip-release-notes",
+        "original": "en",
         "text": {"en": _text("Rad counters.", "wotc-pip-release-notes", "2024-03-08")},
-        "about": {"counters": ["rad"], "cards": ["struggle-for-project-purity"], "rules": ["727.1"],
-                  "mechanics": ["mill"], "terms": ["mill"]},
+        "about": {
+            "counters": ["rad"],
+            "cards": ["struggle-for-project-purity"],
+            "rules": ["727.1"],
+            "mechanics": ["mill"],
+            "terms": ["mill"],
+        },
     },
     # The entry of the card's ruling "A ruling." (key: the hash of its template), which gives it its Japanese text.
     "translation-memory/05.yaml": {
         "id": "05",
-        "translations": [{"id": "0521145f2ce1afbc", "text": {
-            "en": _text("A ruling.", "wotc-pip-release-notes", "2024-03-08"),
-            "ja": _machine("裁定。", "A ruling.", "2024-03-08"),
-            "fr": _machine("Une décision.", "A ruling.", "2024-03-08")}}],
+        "translations": [
+            {
+                "id": "0521145f2ce1afbc",
+                "text": {
+                    "en": _text("A ruling.", "wotc-pip-release-notes", "2024-03-08"),
+                    "ja": _machine("裁定。", "A ruling.", "2024-03-08"),
+                    "fr": _machine("Une décision.", "A ruling.", "2024-03-08"),
+                },
+            }
+        ],
     },
     "sources/wotc-pip-release-notes.yaml": {
-        "id": "wotc-pip-release-notes", "type": "release-notes", "title": "Fallout release notes",
-        "publisher": "Wizards of the Coast", "language": "en", "date": "2024-03-08",
-        "url": "https://magic.wizards.com/en/news/feature/fallout-release-notes", "note": "A source.",
-        "files": [{"name": "release-notes.txt", "sha256": "0" * 64}], "translators": "Someone",
+        "id": "wotc-pip-release-notes",
+        "type": "release-notes",
+        "title": "Fallout release notes",
+        "publisher": "Wizards of the Coast",
+        "language": "en",
+        "date": "2024-03-08",
+        "url": "https://magic.wizards.com/en/news/feature/fallout-release-notes",
+        "note": "A source.",
+        "files": [{"name": "release-notes.txt", "sha256": "0" * 64}],
+        "translators": "Someone",
     },
 }
 FILES = sorted(RICH)
@@ -110,12 +173,19 @@ def test_the_rich_records_cover_every_kind_and_every_field():
     for kind in kinds.all_kinds():
         records = [data for name, data in RICH.items() if name.split("/")[0] == kind.folder]
         # A kind another embeds (a memory shard's translations) is checked on the embedded records too.
-        records += [entry for holder in kinds.all_kinds() if holder.embeds == kind.name
-                    for name, data in RICH.items() if name.split("/")[0] == holder.folder
-                    for entry in data.get(kind.folder, [])]
+        records += [
+            entry
+            for holder in kinds.all_kinds()
+            if holder.embeds == kind.name
+            for name, data in RICH.items()
+            if name.split("/")[0] == holder.folder
+            for entry in data.get(kind.folder, [])
+        ]
         assert records, f"no rich record of kind {kind.name!r} (data/{kind.folder}/): add one to RICH"
         fields = set(json.loads((SCHEMAS / kind.schema).read_text(encoding="utf-8")).get("properties", {}))
-        assert fields <= set(records[0]), f"{kind.name}: fields without a value in RICH: {sorted(fields - set(records[0]))}"
+        assert fields <= set(records[0]), (
+            f"{kind.name}: fields without a value in RICH: {sorted(fields - set(records[0]))}"
+        )
 
 
 def dump(data) -> str:
@@ -138,10 +208,19 @@ def paths(node, prefix=()):
             yield from paths(value, prefix + (index,))
 
 
-SCALARS = st.one_of(st.integers(-10**6, 10**6), st.floats(allow_nan=True, allow_infinity=True), st.booleans(),
-                    st.none(), st.text(max_size=6), st.dates(min_value=datetime.date(1, 1, 1)))
-VALUES = st.one_of(SCALARS, st.lists(SCALARS, max_size=3),
-                   st.dictionaries(st.one_of(st.text(max_size=4), st.integers(0, 9)), SCALARS, max_size=3))
+SCALARS = st.one_of(
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=6),
+    st.dates(min_value=datetime.date(1, 1, 1)),
+)
+VALUES = st.one_of(
+    SCALARS,
+    st.lists(SCALARS, max_size=3),
+    st.dictionaries(st.one_of(st.text(max_size=4), st.integers(0, 9)), SCALARS, max_size=3),
+)
 
 
 @st.composite
@@ -202,8 +281,12 @@ def test_the_rich_records_are_valid(project):
     assert status == 0, err
 
 
-PROPERTY = settings(max_examples=60, deadline=None, database=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=60,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 @pytest.mark.slow
@@ -216,8 +299,12 @@ def test_any_mutation_gives_an_exit_status_never_a_traceback(project, mutation):
     target = project / "data" / name
     target.write_text(dump(mutated(name, path, value)), encoding="utf-8")
     try:
-        commands = [["validate"], ["validate", f"data/{name}"], ["status", "--data", "data"],
-                    ["status", "--data", "data", "--list", "missing", "--list", "drifted"]]
+        commands = [
+            ["validate"],
+            ["validate", f"data/{name}"],
+            ["status", "--data", "data"],
+            ["status", "--data", "data", "--list", "missing", "--list", "drifted"],
+        ]
         cr = cr_file()
         if cr:
             commands += [["cr", "check", "--data", "data", "--cr", cr], ["cr", "sync", "--data", "data", "--cr", cr]]
@@ -229,8 +316,12 @@ def test_any_mutation_gives_an_exit_status_never_a_traceback(project, mutation):
         target.write_text(dump(RICH[name]), encoding="utf-8")
 
 
-@settings(max_examples=6, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=6,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(mutation=mutations())
 def test_any_mutation_gives_the_site_build_an_exit_status(project, mutation, monkeypatch):
     monkeypatch.setenv("COUNTERPEDIA_FULL_RULES", "0")
@@ -238,8 +329,9 @@ def test_any_mutation_gives_the_site_build_an_exit_status(project, mutation, mon
     target = project / "data" / name
     target.write_text(dump(mutated(name, path, value)), encoding="utf-8")
     try:
-        status, err = run(["site", "build", "--project", str(ROOT), "--data", "data", "--out", "site", "--lang", "en"],
-                          project)
+        status, err = run(
+            ["site", "build", "--project", str(ROOT), "--data", "data", "--out", "site", "--lang", "en"], project
+        )
         assert status in (0, 1, 2), (status, err)
         assert "Traceback" not in err and "internal error" not in err
         if status == 1:

@@ -18,7 +18,11 @@ GUIDE_TITLES = {"ja": "編集者ガイド", "en": "Contributor guide", "fr": "Gu
 
 
 def test_edit_buttons_follow_the_configuration(built_site):
-    pages = [built_site / "counters" / "rad.html", built_site / "en" / "glossary.html", built_site / "fr" / "index.html"]
+    pages = [
+        built_site / "counters" / "rad.html",
+        built_site / "en" / "glossary.html",
+        built_site / "fr" / "index.html",
+    ]
     repository = os.environ.get("GITHUB_REPOSITORY")
     for page in pages:
         html = page.read_text(encoding="utf-8")
@@ -73,7 +77,10 @@ def small_site(tmp_path: Path, monkeypatch, repository: str | None) -> Path:
         monkeypatch.setenv("GITHUB_REPOSITORY", repository)
     else:
         monkeypatch.delenv("GITHUB_REPOSITORY", raising=False)
-    return build_all(root, tmp_path / "site", langs=("en",), data_dir=root / "tests" / "fixtures" / "valid" / "data") / "en"
+    return (
+        build_all(root, tmp_path / "site", langs=("en",), data_dir=root / "tests" / "fixtures" / "valid" / "data")
+        / "en"
+    )
 
 
 def test_every_page_edits_the_file_or_folder_it_comes_from(tmp_path, monkeypatch):
@@ -83,7 +90,9 @@ def test_every_page_edits_the_file_or_folder_it_comes_from(tmp_path, monkeypatch
     assert pages
     for page in pages:
         html = page.read_text(encoding="utf-8")
-        edits = re.findall(r'<a href="https://github\.com/owner/repo/(edit|tree)/main/([^"]*)"[^>]*class="md-content__button', html)
+        edits = re.findall(
+            r'<a href="https://github\.com/owner/repo/(edit|tree)/main/([^"]*)"[^>]*class="md-content__button', html
+        )
         assert len(edits) == 1, f"{page.relative_to(site)}: {edits}"
         mode, target = edits[0]
         assert (root / target).is_file() if mode == "edit" else (root / target).is_dir(), (page, target)

@@ -28,7 +28,9 @@ class Page(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         for name, value in attrs:
-            if name.startswith("on") or (name in ("href", "src") and (value or "").strip().lower().startswith("javascript:")):
+            if name.startswith("on") or (
+                name in ("href", "src") and (value or "").strip().lower().startswith("javascript:")
+            ):
                 self.runnable.append(f"<{tag} {name}={value!r}>")
         if tag == "img" and dict(attrs).get("src") == "x":
             self.runnable.append("<img src=x>")
@@ -67,7 +69,9 @@ def pages(site: Path):
 
 
 def test_nothing_from_the_data_can_run_on_any_page(hostile_site):
-    found = [f"{path.relative_to(hostile_site)}: {item}" for path, page in pages(hostile_site) for item in page.runnable]
+    found = [
+        f"{path.relative_to(hostile_site)}: {item}" for path, page in pages(hostile_site) for item in page.runnable
+    ]
     assert not found, "\n".join(found[:20])
 
 

@@ -29,7 +29,8 @@ def test_bad_usage_exits_2_with_a_message(tmp_path, capsys):
 def test_a_failing_command_makes_the_bench_fail_with_its_message(valid_data, tmp_path, capsys):
     (valid_data / "counters" / "broken.yaml").write_text("id: [unclosed\n", encoding="utf-8")
     (valid_data / "counters" / "bad-status.yaml").write_text(
-        "id: bad-status\nnames:\n  en: {text: x, status: offical, source: cr, version: '1'}\n", encoding="utf-8")
+        "id: bad-status\nnames:\n  en: {text: x, status: offical, source: cr, version: '1'}\n", encoding="utf-8"
+    )
     status = main(["--data", str(valid_data), "--only", "status"])
     captured = capsys.readouterr()
     assert "summary" in captured.out
@@ -47,9 +48,20 @@ def test_the_search_figures_of_the_shipped_data_are_set_beside_issue_12s_targets
     from counterpedia.bench.synthetic import Size
 
     summary = Summary()
-    _search_rows(Size("shipped", {"search index ja (KB)": 1277.0, "search index en (KB)": 5000.0,
-                                  "first result ja (ms)": 199.0, "cli search, median (ms)": 122.0}), summary)
+    _search_rows(
+        Size(
+            "shipped",
+            {
+                "search index ja (KB)": 1277.0,
+                "search index en (KB)": 5000.0,
+                "first result ja (ms)": 199.0,
+                "cli search, median (ms)": 122.0,
+            },
+        ),
+        summary,
+    )
     assert [(r.figure, r.value, r.target, r.verdict) for r in summary.rows] == [
         ("search index, largest language", "4.88 MB", "< 4 MB", "OVER TARGET"),
         ("first in-site search result, slowest language", "199 ms", "< 500 ms", "ok"),
-        ("counterpedia search, median process", "122 ms", "< 150 ms", "ok")]
+        ("counterpedia search, median process", "122 ms", "< 150 ms", "ok"),
+    ]

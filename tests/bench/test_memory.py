@@ -72,8 +72,9 @@ def test_it_imports_to_the_same_records_as_the_set_files(import_data, tmp_path):
 def test_the_import_copy_keeps_hand_written_cards_and_drops_imported_ones(tmp_path):
     data = tmp_path / "repo" / "data"
     (data / "cards" / "a").mkdir(parents=True)
-    (data / "cards" / "a" / "imported.yaml").write_text("# Added by `counterpedia import mtgjson` on …\nid: imported\n",
-                                                         encoding="utf-8")
+    (data / "cards" / "a" / "imported.yaml").write_text(
+        "# Added by `counterpedia import mtgjson` on …\nid: imported\n", encoding="utf-8"
+    )
     (data / "cards" / "a" / "by-hand.yaml").write_text("id: by-hand\n", encoding="utf-8")
     copy, removed = without_imported_cards(data, tmp_path / "out")
     assert removed == 1

@@ -39,11 +39,15 @@ def test_the_closing_line_the_workers_and_the_slowest_tests_are_read():
 def project(tmp_path):
     """A project whose `make test` prints what pytest would, and exits with $STATUS."""
     script = tmp_path / "fake_pytest.py"
-    script.write_text("import os, sys\nsys.stdout.write(open(os.environ['OUTPUT']).read())\n"
-                      "sys.exit(int(os.environ.get('STATUS', '0')))\n", encoding="utf-8")
+    script.write_text(
+        "import os, sys\nsys.stdout.write(open(os.environ['OUTPUT']).read())\n"
+        "sys.exit(int(os.environ.get('STATUS', '0')))\n",
+        encoding="utf-8",
+    )
     (tmp_path / "output.txt").write_text(OUTPUT.replace("1 failed, ", ""), encoding="utf-8")
-    (tmp_path / "Makefile").write_text(f"test:\n\t@OUTPUT={tmp_path / 'output.txt'} {sys.executable} {script}\n",
-                                       encoding="utf-8")
+    (tmp_path / "Makefile").write_text(
+        f"test:\n\t@OUTPUT={tmp_path / 'output.txt'} {sys.executable} {script}\n", encoding="utf-8"
+    )
     (tmp_path / "mkdocs.yml").write_text("site_name: fake\n", encoding="utf-8")  # for the bench's own check
     return tmp_path
 
@@ -64,7 +68,9 @@ def test_make_test_is_run_in_a_child_and_timed(project, capsys):
 def test_a_failing_suite_is_an_error_of_the_bench(project, valid_data, monkeypatch, capsys):
     monkeypatch.setenv("STATUS", "1")
     figures = suite.measure(project)
-    assert not figures.ok() and figures.error() == "make test exited 2 (1516 passed, 8 skipped)"  # make: a recipe failed
+    assert (
+        not figures.ok() and figures.error() == "make test exited 2 (1516 passed, 8 skipped)"
+    )  # make: a recipe failed
     assert main(["--data", str(valid_data), "--project", str(project), "--only", "tests"]) == 1
     captured = capsys.readouterr()
     assert "make test exited 2" in captured.err

@@ -27,14 +27,19 @@ def test_the_large_data_holds_three_times_the_imported_cards_and_rulings_and_val
 
 
 def test_ratios_pair_the_figures_measured_at_both_sizes():
-    rows = ratios({"validate (s)": 2.0, "build ja (s)": 40.0, "first result ja (ms)": 300.0},
-                  {"validate (s)": 5.0, "build ja (s)": 150.0})
+    rows = ratios(
+        {"validate (s)": 2.0, "build ja (s)": 40.0, "first result ja (ms)": 300.0},
+        {"validate (s)": 5.0, "build ja (s)": 150.0},
+    )
     assert rows == [("validate (s)", 2.0, 5.0, 2.5), ("build ja (s)", 40.0, 150.0, 3.75)]
 
 
 def test_each_ratio_is_printed_beside_the_target():
-    lines = ratio_table([("validate (s)", 2.0, 5.0, 2.5), ("build ja (s)", 40.0, 150.0, 3.75),
-                         ("at the target (s)", 1.0, 3.6, 3.6)], "shipped", "3x")
+    lines = ratio_table(
+        [("validate (s)", 2.0, 5.0, 2.5), ("build ja (s)", 40.0, 150.0, 3.75), ("at the target (s)", 1.0, 3.6, 3.6)],
+        "shipped",
+        "3x",
+    )
     assert "target <= 3.6" in lines[0] and "shipped" in lines[0] and "3x" in lines[0]
     assert lines[1].split()[-3:] == ["5.00", "2.50", "ok"]
     assert lines[2].endswith("3.75 OVER TARGET")

@@ -8,8 +8,17 @@ from ..hostile import SCRIPT
 from .conftest import PREFIX, url
 
 pytestmark = pytest.mark.browser
-PAGES = ["cards/struggle-for-project-purity.html", "counters/rad.html", "sources.html", "rulings/index.html",
-         "index.html", "cards/index.html", "rulings/by-counter.html", "rulings/counters/rad.html", "rulings/2024.html"]
+PAGES = [
+    "cards/struggle-for-project-purity.html",
+    "counters/rad.html",
+    "sources.html",
+    "rulings/index.html",
+    "index.html",
+    "cards/index.html",
+    "rulings/by-counter.html",
+    "rulings/counters/rad.html",
+    "rulings/2024.html",
+]
 
 
 def watch_dialogs(page) -> list[str]:

@@ -26,11 +26,14 @@ def unzipped(site, tmp_path_factory) -> Path:
     return folder / "unzipped" / TOP
 
 
-@pytest.mark.parametrize("lang, prefix, query, expected", [
-    ("ja", "", "毒カウンター", "counters/poison.html"),
-    ("en", "en/", "poison counters", "counters/poison.html"),
-    ("fr", "fr/", "marqueurs poison", "counters/poison.html"),
-])
+@pytest.mark.parametrize(
+    "lang, prefix, query, expected",
+    [
+        ("ja", "", "毒カウンター", "counters/poison.html"),
+        ("en", "en/", "poison counters", "counters/poison.html"),
+        ("fr", "fr/", "marqueurs poison", "counters/poison.html"),
+    ],
+)
 def test_the_unzipped_site_opened_from_disk_finds_a_counter(unzipped, page, lang, prefix, query, expected):
     if not (ROOT / "data" / "counters" / "poison.yaml").is_file():
         pytest.skip("data/counters/poison.yaml is not there yet")

@@ -20,19 +20,88 @@ WORKER_JS = ROOT / "docs" / "assets" / "javascripts" / "workers" / "counterpedia
 CASES = relevance.load_cases(ROOT / "tests" / "search" / "relevance.yaml")
 
 SAMPLES = [
-    "＋１/＋１カウンター", "RADカウンター", "ｶｳﾝﾀｰ", "Créatures", "marqueurs", "ÉTOURDISSEMENT", "œuvres",
-    "abilities", "généraux", "tableaux", "jeux", "status", "«bouclier»", "(rad)", "counter.", "−1/−1",
-    "+X/+Y", "取り除かれる", "が", "122.1a", "l'effet", "state-based", "ß", "untapped", "meulées", "détruit",
-    "détruire", "destroyed", "proliferating", "dies", "used", "蓄積カウンターを取り除く", "呪文を打ち消す",
-    "忠誠カウンターを増殖する", "戦場に出る", "盾カウンターは何をする", "ある", "\u200bzero\u200bwidth", "🂡 card",
-    "Ｗａｌｋｉｎｇ　Ｂａｌｌｉｓｔａ", "qu'il", "aux", "À la", "+poison -rad", "-1/-1 counters",
-    "プレインズウォーカー", "ちゅうせいかうんたー", "ｳｫｰｶｰ", "ヶ月", "ぁぃぅぇぉっゃゅょゎゕゖ",
+    "＋１/＋１カウンター",
+    "RADカウンター",
+    "ｶｳﾝﾀｰ",
+    "Créatures",
+    "marqueurs",
+    "ÉTOURDISSEMENT",
+    "œuvres",
+    "abilities",
+    "généraux",
+    "tableaux",
+    "jeux",
+    "status",
+    "«bouclier»",
+    "(rad)",
+    "counter.",
+    "−1/−1",
+    "+X/+Y",
+    "取り除かれる",
+    "が",
+    "122.1a",
+    "l'effet",
+    "state-based",
+    "ß",
+    "untapped",
+    "meulées",
+    "détruit",
+    "détruire",
+    "destroyed",
+    "proliferating",
+    "dies",
+    "used",
+    "蓄積カウンターを取り除く",
+    "呪文を打ち消す",
+    "忠誠カウンターを増殖する",
+    "戦場に出る",
+    "盾カウンターは何をする",
+    "ある",
+    "\u200bzero\u200bwidth",
+    "🂡 card",
+    "Ｗａｌｋｉｎｇ　Ｂａｌｌｉｓｔａ",
+    "qu'il",
+    "aux",
+    "À la",
+    "+poison -rad",
+    "-1/-1 counters",
+    "プレインズウォーカー",
+    "ちゅうせいかうんたー",
+    "ｳｫｰｶｰ",
+    "ヶ月",
+    "ぁぃぅぇぉっゃゅょゎゕゖ",
 ]
 QUERIES = [c.query for c in CASES] + [
-    "+1/+1", "prolif", "+stun -untap counter", "the", "de la", "を", "zzyzx", "Walking Ballista", "704.5q",
-    "蓄積カウンターを取り除かれる", "marqueur « charge »", "cards milled", "-1/-1", "を プレインズウォーカーの忠誠度 は",
-    "毒カウンター を は", "を は", "p1p1", "+1 counter", "P1P1 on a creature", "pw loyalty", "sba", "+sba", "m1m1",
-    "prollifirate", "lyalties", "Doubling SESON", "じゅうせい", "ちゅうせい", "どく", "xqzzyvw",
+    "+1/+1",
+    "prolif",
+    "+stun -untap counter",
+    "the",
+    "de la",
+    "を",
+    "zzyzx",
+    "Walking Ballista",
+    "704.5q",
+    "蓄積カウンターを取り除かれる",
+    "marqueur « charge »",
+    "cards milled",
+    "-1/-1",
+    "を プレインズウォーカーの忠誠度 は",
+    "毒カウンター を は",
+    "を は",
+    "p1p1",
+    "+1 counter",
+    "P1P1 on a creature",
+    "pw loyalty",
+    "sba",
+    "+sba",
+    "m1m1",
+    "prollifirate",
+    "lyalties",
+    "Doubling SESON",
+    "じゅうせい",
+    "ちゅうせい",
+    "どく",
+    "xqzzyvw",
 ]
 
 
@@ -50,23 +119,41 @@ def test_constants_are_the_same(worker):
     assert worker.evaluate("CounterpediaSearch.SEPARATOR") == normalize.SEPARATOR
     assert set(worker.evaluate("Array.from(CounterpediaSearch.STOP_WORDS)")) == set(normalize.STOP_WORDS)
     assert worker.evaluate("[CounterpediaSearch.SMALL_KANA, CounterpediaSearch.FULL_KANA]") == [
-        normalize.SMALL_KANA, normalize.FULL_KANA]
+        normalize.SMALL_KANA,
+        normalize.FULL_KANA,
+    ]
     assert worker.evaluate("""[CounterpediaSearch.MIN_LETTERS, CounterpediaSearch.TWO_EDITS_FROM,
         CounterpediaSearch.MAX_CORRECTIONS, CounterpediaSearch.CORRECTED_QUALITY]""") == [
-        typos.MIN_LETTERS, typos.TWO_EDITS_FROM, typos.MAX_CORRECTIONS, typos.CORRECTED_QUALITY]
+        typos.MIN_LETTERS,
+        typos.TWO_EDITS_FROM,
+        typos.MAX_CORRECTIONS,
+        typos.CORRECTED_QUALITY,
+    ]
 
 
 def test_distances_and_shorthands_agree(worker):
-    pairs = [["loyalty", "lyalty"], ["ca", "abc"], ["proliferate", "prolifirate"], ["ちゅうせい", "じゅうせい"],
-             ["kitten", "sitting"], ["", "abc"], ["abcdef", "badcfe"]]
-    got = worker.evaluate("pairs => pairs.map(p => [0, 1, 2, 5].map(k => CounterpediaSearch.distance(p[0], p[1], k)))",
-                          pairs)
+    pairs = [
+        ["loyalty", "lyalty"],
+        ["ca", "abc"],
+        ["proliferate", "prolifirate"],
+        ["ちゅうせい", "じゅうせい"],
+        ["kitten", "sitting"],
+        ["", "abc"],
+        ["abcdef", "badcfe"],
+    ]
+    got = worker.evaluate(
+        "pairs => pairs.map(p => [0, 1, 2, 5].map(k => CounterpediaSearch.distance(p[0], p[1], k)))", pairs
+    )
     assert got == [[typos.distance(a, b, k) for k in (0, 1, 2, 5)] for a, b in pairs]
-    table = [["p1p1", {"ja": "+1/+1カウンター", "en": "+1/+1 counter", "fr": "marqueur +1/+1"}],
-             ["+1 counter", {"ja": "+1/+1カウンター", "en": "+1/+1 counter", "fr": "marqueur +1/+1"}]]
+    table = [
+        ["p1p1", {"ja": "+1/+1カウンター", "en": "+1/+1 counter", "fr": "marqueur +1/+1"}],
+        ["+1 counter", {"ja": "+1/+1カウンター", "en": "+1/+1 counter", "fr": "marqueur +1/+1"}],
+    ]
     for lang in relevance.LANGS:
         rows = shorthands.table(table, lang)
-        got = worker.evaluate("([qs, rows]) => qs.map(q => CounterpediaSearch.expandShorthands(q, rows))", [QUERIES, rows])
+        got = worker.evaluate(
+            "([qs, rows]) => qs.map(q => CounterpediaSearch.expandShorthands(q, rows))", [QUERIES, rows]
+        )
         assert got == [list(shorthands.expand(q, rows)) for q in QUERIES], lang
 
 
@@ -77,7 +164,9 @@ def test_folding_splitting_and_stemming_agree(worker):
             split: CounterpediaSearch.split(s), en: CounterpediaSearch.stem(CounterpediaSearch.foldToken(s), "en"),
             fr: CounterpediaSearch.stem(CounterpediaSearch.foldToken(s), "fr"),
             ja: CounterpediaSearch.japaneseTerms(CounterpediaSearch.foldText(s)),
-            sentences: CounterpediaSearch.sentences(s + ". Two! 三。")}))""", SAMPLES)
+            sentences: CounterpediaSearch.sentences(s + ". Two! 三。")}))""",
+        SAMPLES,
+    )
     for sample, js in zip(SAMPLES, got):
         token = normalize.fold_token(sample)
         assert js["fold"] == normalize.fold_text(sample), sample
@@ -91,8 +180,11 @@ def test_folding_splitting_and_stemming_agree(worker):
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_queries_are_read_alike(worker, lang):
-    got = worker.evaluate("""([queries, lang]) => queries.map(q => CounterpediaSearch.parseQuery(q, lang).map(
-        t => [t.text, t.kind, t.shown, t.presence, t.typed]))""", [QUERIES + SAMPLES, lang])
+    got = worker.evaluate(
+        """([queries, lang]) => queries.map(q => CounterpediaSearch.parseQuery(q, lang).map(
+        t => [t.text, t.kind, t.shown, t.presence, t.typed]))""",
+        [QUERIES + SAMPLES, lang],
+    )
     for query, js in zip(QUERIES + SAMPLES, got):
         assert js == [t.as_json() for t in parse(query, lang)], query
 
@@ -104,7 +196,8 @@ def test_ranking_and_snippets_agree_on_the_real_index(worker, real_kb, real_data
     data = site_index.decode(index["docs"][0])
     searchable = site_index.searchable(data)
     stem_lang = "fr" if lang == "fr" else "en"
-    got = worker.evaluate("""async ([docs, queries, lang, stemLang]) => {
+    got = worker.evaluate(
+        """async ([docs, queries, lang, stemLang]) => {
         const S = CounterpediaSearch, index = await S.loadIndex(docs);
         return queries.map(q => {
           const expanded = S.expandShorthands(q, index.shorthands);
@@ -119,7 +212,9 @@ def test_ranking_and_snippets_agree_on_the_real_index(worker, real_kb, real_data
                     quoted && [quoted[0], quoted[1].map(s => quoted[0].slice(s[0], s[1]))]];
           })];
         });
-    }""", [index["docs"], QUERIES, lang, stem_lang])
+    }""",
+        [index["docs"], QUERIES, lang, stem_lang],
+    )
     for query, (js_corrections, js_suggestion, js) in zip(QUERIES, got):
         terms = parse(shorthands.expand(query, data["shorthands"])[0], stem_lang)
         corrections = rank.correct(searchable, terms, stem_lang)
@@ -131,10 +226,24 @@ def test_ranking_and_snippets_agree_on_the_real_index(worker, real_kb, real_data
             if r.snippet_entry >= 0:
                 text, spans = rank.snippet(searchable.texts[r.snippet_entry], marked, stem_lang)
                 quoted = [text, [text[a:b] for a, b in spans]]
-            mine.append([r.unit, r.score, [[n, f] for n, f in r.found.items()], r.best, r.snippet_entry,
-                         [[n, key] for n, key in sorted(r.corrected.items())], quoted])
+            mine.append(
+                [
+                    r.unit,
+                    r.score,
+                    [[n, f] for n, f in r.found.items()],
+                    r.best,
+                    r.snippet_entry,
+                    [[n, key] for n, key in sorted(r.corrected.items())],
+                    quoted,
+                ]
+            )
         assert js_corrections == corrections, query
         assert js == mine, query
-        suggestion = typos.suggestion(query, terms, corrections, ranked,
-                                      lambda n, key: typos.shown(searchable.vocabulary, terms[n], key, stem_lang))
+        suggestion = typos.suggestion(
+            query,
+            terms,
+            corrections,
+            ranked,
+            lambda n, key: typos.shown(searchable.vocabulary, terms[n], key, stem_lang),
+        )
         assert js_suggestion == suggestion, query

@@ -40,10 +40,17 @@ def test_ninety_percent_find_their_page_in_the_top_three(site, page, lang, part)
     assert relevance.precision(ranks, 3) >= 0.9, relevance.misses(cases, ranks)
 
 
-@pytest.mark.parametrize("lang, query", [
-    ("ja", "毒カウンター を は"), ("en", "the poison counter of a player"), ("fr", "le marqueur « poison » de la"),
-    ("fr", "de"), ("en", "the"), ("ja", "の"),
-])
+@pytest.mark.parametrize(
+    "lang, query",
+    [
+        ("ja", "毒カウンター を は"),
+        ("en", "the poison counter of a player"),
+        ("fr", "le marqueur « poison » de la"),
+        ("fr", "de"),
+        ("en", "the"),
+        ("ja", "の"),
+    ],
+)
 def test_stop_words_never_make_a_query_fail(site, page, lang, query):
     page.goto(url(site, lang, "index.html"))
     root = (site / PREFIX[lang]).resolve().as_uri()
@@ -73,10 +80,13 @@ def test_card_names_find_their_card_in_every_language(browser, site, real_kb):
                     if isinstance(name, dict) and isinstance(name.get("text"), str):
                         queries.append(name["text"])
                         expected.append(f"cards/{card.id}.html")
-            found = page.evaluate("""async ([docs, queries]) => {
+            found = page.evaluate(
+                """async ([docs, queries]) => {
                 const index = await CounterpediaSearch.loadIndex(docs);
                 return queries.map(q => CounterpediaSearch.results(index, q).items.map(g => g[0].location));
-            }""", [__import__("json").loads(index_file.read_text(encoding="utf-8"))["docs"], queries])
+            }""",
+                [__import__("json").loads(index_file.read_text(encoding="utf-8"))["docs"], queries],
+            )
             for query, wanted, locations in zip(queries, expected, found):
                 rank = relevance.rank_of(locations, (wanted,))
                 assert rank is not None and rank <= 3, (lang, query, locations[:3])

@@ -14,7 +14,9 @@ LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def records(folder: str) -> list[dict]:
-    return [yaml.load(p.read_text(encoding="utf-8"), Loader=LOADER) for p in sorted((ROOT / "data" / folder).glob("*.yaml"))]
+    return [
+        yaml.load(p.read_text(encoding="utf-8"), Loader=LOADER) for p in sorted((ROOT / "data" / folder).glob("*.yaml"))
+    ]
 
 
 def official(items: list[dict], lang: str) -> int:
@@ -25,7 +27,9 @@ def official(items: list[dict], lang: str) -> int:
 def test_the_counts_of_the_catalogue_page_are_the_datas():
     text = " ".join(DOC.read_text(encoding="utf-8").split())
     counters, mechanics = records("counters"), records("mechanics")
-    excluded = yaml.load((ROOT / "catalogue" / "excluded-counters.yaml").read_text(encoding="utf-8"), Loader=LOADER)["counters"]
+    excluded = yaml.load((ROOT / "catalogue" / "excluded-counters.yaml").read_text(encoding="utf-8"), Loader=LOADER)[
+        "counters"
+    ]
     categories = Counter(entry["category"] for entry in excluded)
     expected = [
         f"**{len(counters)} counter records**",

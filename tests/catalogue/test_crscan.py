@@ -11,16 +11,18 @@ from counterpedia.cr.parse import parse_text
 
 from ..cr.cr_reference import reference_files
 
-SAMPLE = "\ufeffMagic: The Gathering Comprehensive Rules\r\rThese rules are effective as of January 16, 2026.\r\r" \
-    "Contents\r\r1. Game Concepts\r7. Additional Rules\rGlossary\rCredits\r\r" \
-    "1. Game Concepts\r\r122. Counters\r\r122.1. A counter is a marker placed on an object or player.\r\r" \
-    "122.1b A keyword counter on a permanent causes that object to gain that keyword.\r\r" \
-    "7. Additional Rules\r\r702. Keyword Abilities\r\r702.24. Cumulative Upkeep\r\r" \
-    "702.24a Cumulative upkeep means “At the beginning of your upkeep, put an age counter on this permanent.”\r\r" \
-    "Example: A creature has two age counters on it.\r\r" \
-    "702.21. Ward\r\r702.21a Ward means “counter that spell or ability unless that player pays [cost].”\r\r" \
-    "702.99. Damage\r\r702.99a It deals damage equal to its power. A spell with storage counters on it does nothing.\r\r" \
+SAMPLE = (
+    "\ufeffMagic: The Gathering Comprehensive Rules\r\rThese rules are effective as of January 16, 2026.\r\r"
+    "Contents\r\r1. Game Concepts\r7. Additional Rules\rGlossary\rCredits\r\r"
+    "1. Game Concepts\r\r122. Counters\r\r122.1. A counter is a marker placed on an object or player.\r\r"
+    "122.1b A keyword counter on a permanent causes that object to gain that keyword.\r\r"
+    "7. Additional Rules\r\r702. Keyword Abilities\r\r702.24. Cumulative Upkeep\r\r"
+    "702.24a Cumulative upkeep means “At the beginning of your upkeep, put an age counter on this permanent.”\r\r"
+    "Example: A creature has two age counters on it.\r\r"
+    "702.21. Ward\r\r702.21a Ward means “counter that spell or ability unless that player pays [cost].”\r\r"
+    "702.99. Damage\r\r702.99a It deals damage equal to its power. A spell with storage counters on it does nothing.\r\r"
     "Glossary\r\rAge Counter\rA counter. See rule 702.24.\r\rCredits\r\rSomebody\r"
+)
 
 
 @pytest.fixture

@@ -37,14 +37,21 @@ def test_a_good_list_is_clean(tmp_path, monkeypatch):
     with_list(tmp_path, 'counters:\n  - {name: "flavor", category: engine-internal, reason: "Forge only"}\n')
     assert codes(tmp_path, monkeypatch) == []
     assert load_excluded(tmp_path / "catalogue" / "excluded-counters.yaml") == [
-        {"name": "flavor", "category": "engine-internal", "reason": "Forge only"}]
+        {"name": "flavor", "category": "engine-internal", "reason": "Forge only"}
+    ]
 
 
 def test_a_malformed_list_is_E150(tmp_path, monkeypatch):
-    with_list(tmp_path, 'counters:\n  - name: "flavor"\n    category: secret\n    reason: "x"\n  - name: "flavor"\n    category: unverified\n    reason: "twice"\n')
+    with_list(
+        tmp_path,
+        'counters:\n  - name: "flavor"\n    category: secret\n    reason: "x"\n  - name: "flavor"\n    category: unverified\n    reason: "twice"\n',
+    )
     found = codes(tmp_path, monkeypatch)
     assert ("catalogue/excluded-counters.yaml", "E150", 3, 15) in found  # the bad category
-    with_list(tmp_path / "again", 'counters:\n  - name: "flavor"\n    category: unverified\n    reason: "x"\n  - name: "flavor"\n    category: unverified\n    reason: "twice"\n')
+    with_list(
+        tmp_path / "again",
+        'counters:\n  - name: "flavor"\n    category: unverified\n    reason: "x"\n  - name: "flavor"\n    category: unverified\n    reason: "twice"\n',
+    )
     assert codes(tmp_path / "again", monkeypatch) == [("catalogue/excluded-counters.yaml", "E150", 5, 11)]
 
 
@@ -72,7 +79,11 @@ TSV = Path(os.environ.get("COUNTERPEDIA_SHARED_DATA", ROOT.parent / "shared" / "
 
 
 def candidates() -> list[str]:
-    return [line.split("\t")[0] for line in TSV.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    return [
+        line.split("\t")[0]
+        for line in TSV.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    ]
 
 
 @pytest.mark.skipif(not TSV.is_file(), reason=f"the reference candidate list is not at {TSV}")
@@ -99,7 +110,11 @@ def test_every_counter_cites_evidence_of_its_existence(real_kb):
     kb = real_kb
     on_cards = {c for card in kb.all("card") for c in card.data.get("counters") or []}
     for record in kb.all("counter"):
-        assert (record.data.get("rules") or record.id in on_cards or _name_cites_a_card(record)
-                or record.id in ("keyword", "plus-x-plus-y")), record.id
+        assert (
+            record.data.get("rules")
+            or record.id in on_cards
+            or _name_cites_a_card(record)
+            or record.id in ("keyword", "plus-x-plus-y")
+        ), record.id
         types = {kb.get("source", s).data["type"] for s in record.data["sources"]}
         assert types - {"editorial", "machine-translation"}, record.id

@@ -49,8 +49,9 @@ def test_fixture_yields_exactly_its_diagnostics(case: Path, tmp_path, in_dir):
     in_dir(tmp_path)
     target, expected, _also = header(case)
     diagnostics = run_case(case, tmp_path)
-    assert {(d.code, d.line, d.column) for d in diagnostics if d.path == f"data/{target}"} == expected, \
-        [d.render() for d in diagnostics]
+    assert {(d.code, d.line, d.column) for d in diagnostics if d.path == f"data/{target}"} == expected, [
+        d.render() for d in diagnostics
+    ]
     assert [d for d in diagnostics if d.path != f"data/{target}"] == [], "the case must not disturb other files"
 
 
@@ -71,5 +72,8 @@ def examples(root: Path) -> dict[str, tuple[str, str]]:
         diagnostics = run_case(case, root)
         source = case.read_bytes().decode("utf-8", "replace")
         for code in codes:
-            found[code] = (source, "\n".join(d.render() for d in diagnostics if d.code == code and d.path == f"data/{target}"))
+            found[code] = (
+                source,
+                "\n".join(d.render() for d in diagnostics if d.code == code and d.path == f"data/{target}"),
+            )
     return found

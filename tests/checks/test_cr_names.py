@@ -10,14 +10,39 @@ def kb_with(counter: dict) -> KnowledgeBase:
     kb.add(Record("source", "cr", {"type": "comprehensive-rules", "publisher": "Wizards of the Coast"}))
     kb.add(Record("source", "cr-ja", {"type": "comprehensive-rules", "publisher": "Wizards of the Coast"}))
     kb.add(Record("source", "cr-ja-20260116", {"type": "comprehensive-rules", "publisher": "Wizards of the Coast"}))
-    kb.add(Record("rule", "counters", {"section": "122", "rules": [
-        {"number": "122.1a", "text": {
-            "en": {"text": "A +X/+Y counter on a creature … Similarly, -X/-Y counters subtract from power and toughness.",
-                   "source": "cr"},
-            "ja": {"text": "クリーチャーの上に置かれている+X/+Y カウンター(X、Yはそれぞれ数字である)は…", "source": "cr-ja-20260116"}}},
-        {"number": "122.1b", "text": {"en": {"text": "The keywords that a keyword counter can be are flying, reach, and vigilance.",
-                                             "source": "cr"}}},
-    ]}))
+    kb.add(
+        Record(
+            "rule",
+            "counters",
+            {
+                "section": "122",
+                "rules": [
+                    {
+                        "number": "122.1a",
+                        "text": {
+                            "en": {
+                                "text": "A +X/+Y counter on a creature … Similarly, -X/-Y counters subtract from power and toughness.",
+                                "source": "cr",
+                            },
+                            "ja": {
+                                "text": "クリーチャーの上に置かれている+X/+Y カウンター(X、Yはそれぞれ数字である)は…",
+                                "source": "cr-ja-20260116",
+                            },
+                        },
+                    },
+                    {
+                        "number": "122.1b",
+                        "text": {
+                            "en": {
+                                "text": "The keywords that a keyword counter can be are flying, reach, and vigilance.",
+                                "source": "cr",
+                            }
+                        },
+                    },
+                ],
+            },
+        )
+    )
     kb.add(Record("counter", "x", counter))
     return kb
 
@@ -36,15 +61,36 @@ def test_a_keyword_counter_name_is_in_no_rule():
 
 
 def test_a_name_the_cited_rule_writes_passes_plural_width_and_spacing_aside():
-    assert codes(kb_with({"names": {"en": official("+X/+Y counter"), "ja": official("+X/+Yカウンター", "cr-ja")},
-                          "rules": ["122.1a"]})) == []
+    assert (
+        codes(
+            kb_with(
+                {
+                    "names": {"en": official("+X/+Y counter"), "ja": official("+X/+Yカウンター", "cr-ja")},
+                    "rules": ["122.1a"],
+                }
+            )
+        )
+        == []
+    )
 
 
 def test_a_name_is_written_as_the_current_quote_writes_it_and_cites_its_source():
-    assert codes(kb_with({"names": {"en": official("+X/+Y counter"), "ja": official("+X/+Y カウンター", "cr-ja-20260116")},
-                          "rules": ["122.1a"]}), "E166") == []
+    assert (
+        codes(
+            kb_with(
+                {
+                    "names": {"en": official("+X/+Y counter"), "ja": official("+X/+Y カウンター", "cr-ja-20260116")},
+                    "rules": ["122.1a"],
+                }
+            ),
+            "E166",
+        )
+        == []
+    )
     # the space the rule writes is left out
-    found = codes(kb_with({"names": {"ja": official("+X/+Yカウンター", "cr-ja-20260116")}, "rules": ["122.1a"]}), "E166")
+    found = codes(
+        kb_with({"names": {"ja": official("+X/+Yカウンター", "cr-ja-20260116")}, "rules": ["122.1a"]}), "E166"
+    )
     assert len(found) == 1 and "not written as the rules it cites write it" in found[0]
     # an older edition, read through a wiki, where the current official text is quoted
     found = codes(kb_with({"names": {"ja": official("+X/+Y カウンター", "cr-ja")}, "rules": ["122.1a"]}), "E166")

@@ -15,8 +15,10 @@ def run(valid_data: Path, in_dir, name: str, text: str) -> list[tuple[str, int, 
     return [(d.code, d.line, d.column, d.message) for d in diagnostics if d.path == f"data/counters/{name}.yaml"]
 
 
-HEAD = ('id: {id}\nnames:\n  en: {{text: {id} counter, status: official, source: wotc-printed-cards, version: "2026-11-29"}}\n'
-        'holders: [permanent]\n')
+HEAD = (
+    'id: {id}\nnames:\n  en: {{text: {id} counter, status: official, source: wotc-printed-cards, version: "2026-11-29"}}\n'
+    "holders: [permanent]\n"
+)
 
 
 def test_no_sources_is_reported_by_name(valid_data, in_dir):

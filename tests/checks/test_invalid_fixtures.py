@@ -20,9 +20,13 @@ def header(path: Path) -> tuple[str, set[tuple[str, int, int]], set[tuple[str, s
     `# run: PATH` (optional): what `validate` is given, when not the whole data folder."""
     text = path.read_bytes().decode("utf-8", errors="replace")
     target = re.search(r"^# as: (\S+)$", text, re.M).group(1)
-    expected = {(code, int(line), int(col)) for code, line, col in re.findall(r"^# expect: (\w+) (\d+):(\d+)$", text, re.M)}
-    also = {(f"data/{p}", code, int(line), int(col))
-            for p, code, line, col in re.findall(r"^# also: (\S+) (\w+) (\d+):(\d+)$", text, re.M)}
+    expected = {
+        (code, int(line), int(col)) for code, line, col in re.findall(r"^# expect: (\w+) (\d+):(\d+)$", text, re.M)
+    }
+    also = {
+        (f"data/{p}", code, int(line), int(col))
+        for p, code, line, col in re.findall(r"^# also: (\S+) (\w+) (\d+):(\d+)$", text, re.M)
+    }
     return target, expected, also
 
 

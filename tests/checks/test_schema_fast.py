@@ -22,11 +22,41 @@ KINDS = list(kinds.names())
 # Values YAML may give where the schema expects something else: true is not 1, 2.0 is an integer,
 # a date is not a text, a key may be a list (a tuple once loaded).
 ODD = st.one_of(
-    st.sampled_from([None, True, False, 0, 1, 2.0, 2.5, -1, float("nan"), "", " ", "x", "official", "en",
-                     "700.1a", "2024-01-01", "sha256:0000000000000000", "NEO", "omits", [], {},
-                     [1, True], ["a", "a"], ["a", 1], [True, 1], {"en": None}, {("en", "fr"): "x"},
-                     datetime.date(2024, 1, 1)]),
-    st.text(max_size=4), st.integers(-3, 3), st.lists(st.sampled_from(["a", "b", 1, True]), max_size=3),
+    st.sampled_from(
+        [
+            None,
+            True,
+            False,
+            0,
+            1,
+            2.0,
+            2.5,
+            -1,
+            float("nan"),
+            "",
+            " ",
+            "x",
+            "official",
+            "en",
+            "700.1a",
+            "2024-01-01",
+            "sha256:0000000000000000",
+            "NEO",
+            "omits",
+            [],
+            {},
+            [1, True],
+            ["a", "a"],
+            ["a", 1],
+            [True, 1],
+            {"en": None},
+            {("en", "fr"): "x"},
+            datetime.date(2024, 1, 1),
+        ]
+    ),
+    st.text(max_size=4),
+    st.integers(-3, 3),
+    st.lists(st.sampled_from(["a", "b", 1, True]), max_size=3),
 )
 
 
@@ -87,27 +117,33 @@ def test_records_drawn_from_the_schema_as_jsonschema(kind, data):
     assert is_valid(schema.predicate(kind), record) == _jsonschema_valid(kind, record)
 
 
-@pytest.mark.parametrize("schema_node, value, valid", [
-    ({"const": True}, 1, False),  # jsonschema tells true from 1
-    ({"const": True}, True, True),
-    ({"type": "integer"}, 2.0, True),  # Draft 2020-12: 2.0 is an integer
-    ({"type": "integer"}, True, False),
-    ({"type": "string"}, datetime.date(2024, 1, 1), False),
-    ({"minimum": 1}, True, True),  # a boolean is not a number: minimum does not apply
-    ({"additionalProperties": False, "properties": {"a": {}}}, {("a", "b"): 1}, False),
-    ({"if": {"properties": {"kind": {"const": "omits"}}}, "then": {"required": ["en"]}}, {"kind": "adds"}, True),
-    ({"if": {"properties": {"kind": {"const": "omits"}}}, "then": {"required": ["en"]}}, {"kind": "omits"}, False),
-    ({"then": {"required": ["en"]}}, {}, True),  # `then` without `if` is ignored
-])
+@pytest.mark.parametrize(
+    "schema_node, value, valid",
+    [
+        ({"const": True}, 1, False),  # jsonschema tells true from 1
+        ({"const": True}, True, True),
+        ({"type": "integer"}, 2.0, True),  # Draft 2020-12: 2.0 is an integer
+        ({"type": "integer"}, True, False),
+        ({"type": "string"}, datetime.date(2024, 1, 1), False),
+        ({"minimum": 1}, True, True),  # a boolean is not a number: minimum does not apply
+        ({"additionalProperties": False, "properties": {"a": {}}}, {("a", "b"): 1}, False),
+        ({"if": {"properties": {"kind": {"const": "omits"}}}, "then": {"required": ["en"]}}, {"kind": "adds"}, True),
+        ({"if": {"properties": {"kind": {"const": "omits"}}}, "then": {"required": ["en"]}}, {"kind": "omits"}, False),
+        ({"then": {"required": ["en"]}}, {}, True),  # `then` without `if` is ignored
+    ],
+)
 def test_edge_cases_as_jsonschema(schema_node, value, valid):
     assert Draft202012Validator(schema_node).is_valid(value) is valid
     assert compile_schema(schema_node)(value) is valid
 
 
-@pytest.mark.parametrize("schema_node, value", [
-    ({"enum": [1, 2]}, True),
-    ({"uniqueItems": True}, [1, True]),
-])
+@pytest.mark.parametrize(
+    "schema_node, value",
+    [
+        ({"enum": [1, 2]}, True),
+        ({"uniqueItems": True}, [1, True]),
+    ],
+)
 def test_unsure_where_jsonschema_compares_values(schema_node, value):
     assert is_valid(compile_schema(schema_node), value) is False  # not passed: jsonschema decides
 
@@ -116,8 +152,11 @@ def test_a_keyword_it_does_not_know_leaves_the_schema_to_jsonschema(monkeypatch)
     """A schema using a keyword the compiler lacks (here multipleOf) is not compiled, and the validator
     still reports what jsonschema finds."""
     assert compile_schema({"type": "integer", "multipleOf": 3}) is None
-    card = {"id": "x", "names": {"en": {"text": "X", "status": "official", "source": "s", "version": "2024-01-01"}},
-            "oracle_id": "not-an-oracle-id"}
+    card = {
+        "id": "x",
+        "names": {"en": {"text": "X", "status": "official", "source": "s", "version": "2024-01-01"}},
+        "oracle_id": "not-an-oracle-id",
+    }
     monkeypatch.setattr(schema, "predicate", lambda kind: None)
     found = list(schema.check_record(Record("card", "x", card)))
     assert [d.code for d in found] == ["E101"], render_all(found)

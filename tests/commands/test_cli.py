@@ -12,7 +12,9 @@ from counterpedia.commands.cli import main
 
 
 def run(args, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "counterpedia.commands.cli", *args], cwd=cwd, capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "counterpedia.commands.cli", *args], cwd=cwd, capture_output=True, text=True
+    )
 
 
 def snapshot(folder: Path) -> dict[str, str]:
@@ -44,13 +46,22 @@ def test_json_format_lists_every_diagnostic(valid_data: Path):
     result = run(["validate", "--format", "json"], valid_data.parent)
     assert result.returncode == 1
     [item] = json.loads(result.stdout)
-    assert item == {"path": "data/cards/broken.yaml", "line": 1, "column": 1, "code": "E003",
-                    "message": item["message"], "hint": item["hint"], "severity": "error"}
+    assert item == {
+        "path": "data/cards/broken.yaml",
+        "line": 1,
+        "column": 1,
+        "code": "E003",
+        "message": item["message"],
+        "hint": item["hint"],
+        "severity": "error",
+    }
 
 
 def test_strict_turns_warnings_into_errors(valid_data: Path):
     counter = valid_data / "counters" / "rad.yaml"
-    counter.write_text(counter.read_text(encoding="utf-8").replace("text: rad counter", "text: rad counters"), encoding="utf-8")
+    counter.write_text(
+        counter.read_text(encoding="utf-8").replace("text: rad counter", "text: rad counters"), encoding="utf-8"
+    )
     lenient = run(["validate"], valid_data.parent)
     strict = run(["validate", "--strict"], valid_data.parent)
     assert lenient.returncode == 0 and "warning[W201]" in lenient.stdout
@@ -119,16 +130,26 @@ def test_a_deep_file_met_while_scanning_the_folder_of_a_named_file(valid_data: P
 
 def test_wrong_types_are_located_errors_not_tracebacks(valid_data: Path):
     counter = valid_data / "counters" / "rad.yaml"
-    counter.write_text(counter.read_text(encoding="utf-8").replace('rules: ["727.1", "727.1a"]', "rules: 5")
-                       .replace('version: "20260116"}', 'version: "20260116", cites: 5}', 1), encoding="utf-8")
+    counter.write_text(
+        counter.read_text(encoding="utf-8")
+        .replace('rules: ["727.1", "727.1a"]', "rules: 5")
+        .replace('version: "20260116"}', 'version: "20260116", cites: 5}', 1),
+        encoding="utf-8",
+    )
     ruling = valid_data / "rulings" / "2024-03-08-rad-01.yaml"
     ruling.write_text(ruling.read_text(encoding="utf-8").replace("original: en", "original: []"), encoding="utf-8")
     result = run(["validate"], valid_data.parent)
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "data/counters/rad.yaml:6:8: error[E101] rules: 5 is not of type 'array'" in result.stdout
-    assert "data/rulings/2024-03-08-rad-01.yaml:4:1: error[E101] original: [] is not one of: ja, en, fr" in result.stdout
+    assert (
+        "data/rulings/2024-03-08-rad-01.yaml:4:1: error[E101] original: [] is not one of: ja, en, fr" in result.stdout
+    )
     assert "data/counters/rad.yaml:3:85: error[E101] names.en.cites: 5 is not of type 'array'" in result.stdout
     rule = valid_data / "rules" / "rad-counters.yaml"
     rule.write_text(rule.read_text(encoding="utf-8").replace("rules:\n", "rules: 5\nx:\n"), encoding="utf-8")
     result = run(["validate"], valid_data.parent)
-    assert result.returncode == 1 and "Traceback" not in result.stderr and "rules: 5 is not of type 'array'" in result.stdout
+    assert (
+        result.returncode == 1
+        and "Traceback" not in result.stderr
+        and "rules: 5 is not of type 'array'" in result.stdout
+    )

@@ -15,7 +15,11 @@ from counterpedia.commands import cli
 ROOT = Path(__file__).resolve().parents[2]
 # The console script, saying "ready" once Python itself has started (an interrupt before that lands in
 # Python's own start-up, the site module, which no program can guard).
-ENTRY = [sys.executable, "-c", "import sys; from counterpedia.commands import entry; print('ready', flush=True); sys.exit(entry.main())"]
+ENTRY = [
+    sys.executable,
+    "-c",
+    "import sys; from counterpedia.commands import entry; print('ready', flush=True); sys.exit(entry.main())",
+]
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT"), reason="no SIGINT on this platform")
@@ -24,9 +28,23 @@ def test_ctrl_c_during_start_up_or_the_command_is_exit_130_without_a_traceback(v
     outcomes = []
     for step in range(12):
         process = subprocess.Popen(
-            ENTRY + ["site", "build", "--project", str(ROOT), "--data", str(valid_data), "--out",
-                     str(valid_data.parent / f"site-{step}"), "--lang", "en"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=valid_data.parent)
+            ENTRY
+            + [
+                "site",
+                "build",
+                "--project",
+                str(ROOT),
+                "--data",
+                str(valid_data),
+                "--out",
+                str(valid_data.parent / f"site-{step}"),
+                "--lang",
+                "en",
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=valid_data.parent,
+        )
         assert process.stdout.readline() == b"ready\n"
         time.sleep(step * 0.03)
         process.send_signal(signal.SIGINT)
@@ -41,7 +59,9 @@ def test_an_interrupt_inside_the_command_is_130(monkeypatch, capsys):
     def interrupted(_args):
         raise KeyboardInterrupt
 
-    monkeypatch.setitem(cli.LAZY_COMMANDS, "import", lambda sub: sub.add_parser("import").set_defaults(func=interrupted))
+    monkeypatch.setitem(
+        cli.LAZY_COMMANDS, "import", lambda sub: sub.add_parser("import").set_defaults(func=interrupted)
+    )
     assert cli.main(["import"]) == 130
     assert capsys.readouterr().err == "counterpedia: interrupted\n"
 

@@ -49,7 +49,9 @@ except KeyboardInterrupt:
 
 
 def test_ctrl_c_right_after_the_temporary_file_is_made_leaves_nothing_behind(tmp_path):
-    done = subprocess.run([sys.executable, "-c", INTERRUPTED_AFTER_CREATE, str(tmp_path)], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_AFTER_CREATE, str(tmp_path)], capture_output=True, text=True
+    )
     assert done.returncode == 130, done.stderr
     assert not list(tmp_path.glob(".*.tmp")), "a temporary file was left behind"
 
@@ -79,8 +81,11 @@ def test_search_on_a_full_disk_leaves_no_temporary_file(valid_data, monkeypatch,
 
 
 def test_search_on_an_ascii_terminal_escapes_what_it_cannot_show(valid_data):
-    done = subprocess.run([sys.executable, "-m", "counterpedia.commands.cli", "search", "RADカウンター", "--data",
-                           str(valid_data)], capture_output=True, env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    done = subprocess.run(
+        [sys.executable, "-m", "counterpedia.commands.cli", "search", "RADカウンター", "--data", str(valid_data)],
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+    )
     assert done.returncode in (0, 1) and b"Traceback" not in done.stderr, done.stderr
     assert b"\\u30ab" in done.stdout + done.stderr
 

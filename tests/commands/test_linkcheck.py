@@ -10,9 +10,13 @@ def write(root: Path, name: str, body: str) -> None:
 
 
 def test_reports_missing_pages_and_anchors_only(tmp_path: Path):
-    write(tmp_path, "index.html", '<a href="a/b.html#x">ok</a> <a href="a/b.html#nope">bad anchor</a> '
-                                  '<a href="missing.html">bad page</a> <a href="https://example.org/">external</a> '
-                                  '<a href="#top">self</a> <h1 id="top">t</h1> <a href="en/index.html">other language</a>')
+    write(
+        tmp_path,
+        "index.html",
+        '<a href="a/b.html#x">ok</a> <a href="a/b.html#nope">bad anchor</a> '
+        '<a href="missing.html">bad page</a> <a href="https://example.org/">external</a> '
+        '<a href="#top">self</a> <h1 id="top">t</h1> <a href="en/index.html">other language</a>',
+    )
     write(tmp_path, "a/b.html", '<h2 id="x">x</h2> <a class="c" href="../index.html#top">back</a>')
     write(tmp_path, "404.html", '<a href="/absolute.html">404 pages link from the server root</a>')
     assert check_site(tmp_path, foreign=("en/",)) == [

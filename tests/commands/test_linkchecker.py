@@ -38,9 +38,25 @@ def test_linkchecker_finds_no_broken_link_or_anchor_in_any_language(hostile_site
         config.write_text("[AnchorCheck]\n", encoding="utf-8")
         config.chmod(0o644)
         result = subprocess.run(
-            [LINKCHECKER, "--config", str(config), "--no-status", "--no-robots", "--threads", "4", "--output", "text", "--verbose",
-             "--ignore-url", r"editors/diagnostics\.html#", (site / "index.html").as_uri()],
-            capture_output=True, text=True, timeout=600)
+            [
+                LINKCHECKER,
+                "--config",
+                str(config),
+                "--no-status",
+                "--no-robots",
+                "--threads",
+                "4",
+                "--output",
+                "text",
+                "--verbose",
+                "--ignore-url",
+                r"editors/diagnostics\.html#",
+                (site / "index.html").as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
     report = result.stdout + result.stderr
     summary = re.search(r"(\d+) links? in (\d+) URLs? checked\. (\d+) warnings? found\. (\d+) errors? found", report)
     assert summary, report[-3000:]

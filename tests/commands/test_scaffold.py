@@ -27,7 +27,8 @@ CASES = {
 def data(valid_data: Path, in_dir) -> Path:
     """The small valid data set, with the editorial source that placeholder texts cite."""
     (valid_data / "sources" / "counterpedia.yaml").write_text(
-        "id: counterpedia\ntype: editorial\ntitle: Counterpedia editors\nlanguage: mul\n", encoding="utf-8")
+        "id: counterpedia\ntype: editorial\ntitle: Counterpedia editors\nlanguage: mul\n", encoding="utf-8"
+    )
     in_dir(valid_data.parent)
     return valid_data
 
@@ -74,7 +75,9 @@ def test_a_ruling_links_its_card_and_date(data, capsys):
 def test_an_existing_id_is_refused_wherever_it_is(data, capsys):
     assert main(["new", "card", "struggle-for-project-purity"]) == 1  # in its shard
     assert "already exists: data/cards/s/struggle-for-project-purity.yaml" in capsys.readouterr().err
-    (data / "cards" / "s" / "struggle-for-project-purity.yaml").rename(data / "cards" / "struggle-for-project-purity.yaml")
+    (data / "cards" / "s" / "struggle-for-project-purity.yaml").rename(
+        data / "cards" / "struggle-for-project-purity.yaml"
+    )
     before = {p: p.read_bytes() for p in data.rglob("*.yaml")}
     assert main(["new", "card", "struggle-for-project-purity"]) == 1  # at data/cards/, not in its shard
     assert "already exists: data/cards/struggle-for-project-purity.yaml" in capsys.readouterr().err
@@ -109,8 +112,24 @@ def test_an_unknown_field_and_misplaced_options_are_bad_usage(data, capsys):
 
 
 def test_values_given_are_shaped_by_the_schema(data, capsys):
-    assert main(["new", "counter", "bribery", "--set", "sources=cr", "--set", "names.en.text=bribery counter",
-                 "--set", "keyword=true", "--set", "rules=727.1"]) == 0
+    assert (
+        main(
+            [
+                "new",
+                "counter",
+                "bribery",
+                "--set",
+                "sources=cr",
+                "--set",
+                "names.en.text=bribery counter",
+                "--set",
+                "keyword=true",
+                "--set",
+                "rules=727.1",
+            ]
+        )
+        == 0
+    )
     record = fast_loader().load(Path(capsys.readouterr().out.strip()).read_text(encoding="utf-8"))
     assert record["sources"] == ["cr"] and record["rules"] == ["727.1"] and record["keyword"] is True
     assert record["names"]["en"]["text"] == "bribery counter"

@@ -87,8 +87,9 @@ def test_the_hint_for_an_unquoted_number_quotes_what_was_typed(valid_data, in_di
 
 def test_fmt_leaves_an_unquoted_number_as_typed_and_says_why(valid_data, in_dir, capsys):
     record = valid_data / "counters" / "rad.yaml"
-    record.write_text(record.read_text(encoding="utf-8").replace('rules: ["727.1"', 'rules: [702.100, "727.1"'),
-                      encoding="utf-8")
+    record.write_text(
+        record.read_text(encoding="utf-8").replace('rules: ["727.1"', 'rules: [702.100, "727.1"'), encoding="utf-8"
+    )
     before = record.read_bytes()
     in_dir(valid_data.parent)
     assert main(["fmt", "data/counters/rad.yaml"]) == 1

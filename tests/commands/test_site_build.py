@@ -21,8 +21,11 @@ def data_only(monkeypatch):
 
 
 def snapshot(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def build(out, data: Path, capsys, *more) -> tuple[int, str]:
@@ -104,7 +107,9 @@ def test_a_read_only_folder_is_a_clear_error(valid_data, tmp_path, capsys, monke
 
 def test_a_data_error_names_the_file_line_and_reason(valid_data, tmp_path, capsys):
     record = valid_data / "cards" / "s" / "struggle-for-project-purity.yaml"
-    record.write_text(record.read_text(encoding="utf-8").replace("status: official", "status: oficial"), encoding="utf-8")
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("status: official", "status: oficial"), encoding="utf-8"
+    )
     status, err = build(tmp_path / "site", valid_data, capsys)
     assert status == 1
     assert "cards/s/struggle-for-project-purity.yaml:3:51: error[E101]" in err and "'oficial'" in err

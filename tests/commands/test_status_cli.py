@@ -28,7 +28,17 @@ def test_one_language(valid_data, capsys):
 def test_table_and_worklist(valid_data, capsys):
     assert main(["status", "--data", str(valid_data), "--lang", "ja", "--list", "missing"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split() == ["kind", "lang", "records", "total", "official", "community", "machine", "drifted", "missing"]
+    assert out[0].split() == [
+        "kind",
+        "lang",
+        "records",
+        "total",
+        "official",
+        "community",
+        "machine",
+        "drifted",
+        "missing",
+    ]
     listed = [line for line in out if line.startswith("missing\t")]
     assert all(line.split("\t")[3].endswith(".ja") for line in listed)
 
@@ -76,9 +86,11 @@ def test_rulings_are_counted_one_by_one_and_cards_as_records(valid_data, capsys)
     text:
       en: {{text: Ruling {n}., status: official, source: wotc-pip-release-notes, version: "2024-03-08"}}
 """
-    card.write_text(card.read_text(encoding="utf-8") + "text:\n  en: {text: Oracle text., status: official, source: cr, "
-                    "version: \"20260116\"}\nrulings:\n" + ruling.format(n="0000000a") + ruling.format(n="0000000b"),
-                    encoding="utf-8")
+    card.write_text(
+        card.read_text(encoding="utf-8") + "text:\n  en: {text: Oracle text., status: official, source: cr, "
+        'version: "20260116"}\nrulings:\n' + ruling.format(n="0000000a") + ruling.format(n="0000000b"),
+        encoding="utf-8",
+    )
     assert main(["status", "--data", str(valid_data), "--json"]) == 0
     counts = json.loads(capsys.readouterr().out)
     loose = len(list((valid_data / "rulings").glob("*.yaml")))
@@ -108,7 +120,9 @@ def test_rulings_official_unproven_and_for_review(valid_data, capsys):
 
     root = Path(__file__).resolve().parents[2]
     for source in ("mtgjson3-gatherer-20181107", "mtgjson-rulings-20220425"):
-        (valid_data / "sources" / f"{source}.yaml").write_bytes((root / "data" / "sources" / f"{source}.yaml").read_bytes())
+        (valid_data / "sources" / f"{source}.yaml").write_bytes(
+            (root / "data" / "sources" / f"{source}.yaml").read_bytes()
+        )
     (valid_data / "cards" / "s" / "sample-card.yaml").write_text(RULINGS, encoding="utf-8")
     assert main(["status", "--data", str(valid_data), "--json"]) == 0
     proof = json.loads(capsys.readouterr().out)["ruling"]["proof"]
@@ -119,6 +133,10 @@ def test_rulings_official_unproven_and_for_review(valid_data, capsys):
     review = [line.split("\t") for line in out if line.startswith("review\t")]
     assert [(r[2], r[3]) for r in review] == [
         ("sample-card/2016-09-20-aaaaaaaa", "review.0: other-date (mtgjson3-gatherer-20181107 2013-06-07)"),
-        ("sample-card/2016-09-20-aaaaaaaa", "review.1: other-card (mtgjson3-gatherer-20181107 2016-09-20, Another Card)")]
+        (
+            "sample-card/2016-09-20-aaaaaaaa",
+            "review.1: other-card (mtgjson3-gatherer-20181107 2016-09-20, Another Card)",
+        ),
+    ]
     assert any(line.startswith("unproven\truling\tsample-card/2016-09-20-aaaaaaaa") for line in out)
     assert any(line.startswith("rulings: ") and "other-date 1" in line for line in out)

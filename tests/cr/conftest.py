@@ -20,7 +20,13 @@ from .cr_reference import CR_PATH, EDITION_IDS, NEWER_IDS, reference_files
 @pytest.fixture(autouse=True)
 def isolated_environment(monkeypatch, tmp_path):
     """No test sees the developer's own CR settings or cache."""
-    for name in ("COUNTERPEDIA_CR", "COUNTERPEDIA_CR_DIR", "COUNTERPEDIA_CR_URL", "COUNTERPEDIA_CR_JA", "COUNTERPEDIA_CR_JA_URL"):
+    for name in (
+        "COUNTERPEDIA_CR",
+        "COUNTERPEDIA_CR_DIR",
+        "COUNTERPEDIA_CR_URL",
+        "COUNTERPEDIA_CR_JA",
+        "COUNTERPEDIA_CR_JA_URL",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
 
@@ -96,6 +102,8 @@ def sync_editions(all_cr_files) -> tuple[str, str]:
     quoted = data_edition(ROOT_DATA)
     previous = edition_before(quoted, all_cr_files) if quoted in all_cr_files else None
     if previous is None:
-        pytest.skip(f"the data quotes edition {quoted}, and it or the one before it is not where the tests look "
-                    "(COUNTERPEDIA_CR_DIR)")
+        pytest.skip(
+            f"the data quotes edition {quoted}, and it or the one before it is not where the tests look "
+            "(COUNTERPEDIA_CR_DIR)"
+        )
     return quoted, previous

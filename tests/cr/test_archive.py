@@ -21,7 +21,10 @@ def test_old_numbers_map_to_todays(archive):
 def test_marks_tell_where_a_rule_changed(archive):
     marks = archive.marks("727.1")
     assert [(m.edition, m.number, m.previous) for m in marks] == [
-        ("20251114", "727.1", "726.1"), ("20250606", "726.1", "725.1"), ("20240308", "725.1", None)]
+        ("20251114", "727.1", "726.1"),
+        ("20250606", "726.1", "725.1"),
+        ("20240308", "725.1", None),
+    ]
     assert marks[-1].text_changed  # added
 
 

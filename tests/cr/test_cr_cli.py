@@ -45,8 +45,14 @@ def test_editions_in_several_folders_and_the_2026_copies(cr_env, newer_cr_files,
     assert run("cr", "editions", "--json") == 0
     rows = {r["edition"]: r for r in json.loads(capsys.readouterr().out)}
     assert {e: rows[e]["effective"] for e in newer_cr_files} == {
-        "20260227": "2026-02-27", "20260417": "2026-04-17", "20260925": "2026-09-25"}
-    assert rows["20260925"]["path"] == str(newer_cr_files["20260925"]) and rows["20260116"]["path"] != rows["20260925"]["path"]
+        "20260227": "2026-02-27",
+        "20260417": "2026-04-17",
+        "20260925": "2026-09-25",
+    }
+    assert (
+        rows["20260925"]["path"] == str(newer_cr_files["20260925"])
+        and rows["20260116"]["path"] != rows["20260925"]["path"]
+    )
 
 
 def test_diff_to_the_september_2026_edition(cr_env, newer_cr_files, capsys):

@@ -68,9 +68,13 @@ NEW = edition(
 def test_renumbering_is_found_by_content():
     moved = renumber_map(OLD, NEW)
     assert moved == {
-        "701.2": "701.3", "701.2a": "701.3a", "701.2b": "701.3b",  # same text, references masked
-        "701.3": "701.4", "701.3a": "701.4a",  # moved and edited
-        "725": "726", "725.1": "726.1",
+        "701.2": "701.3",
+        "701.2a": "701.3a",
+        "701.2b": "701.3b",  # same text, references masked
+        "701.3": "701.4",
+        "701.3a": "701.4a",  # moved and edited
+        "725": "726",
+        "725.1": "726.1",
     }
     assert align(OLD, NEW)["701.1"] == "701.1"
 
@@ -78,12 +82,17 @@ def test_renumbering_is_found_by_content():
 def test_changes_by_kind():
     changes = {(c.change, c.old, c.new): c for c in diff(OLD, NEW)}
     assert set(changes) == {
-        ("renumbered", "701.2", "701.3"), ("renumbered", "701.2a", "701.3a"),
-        ("renumbered", "701.2b", "701.3b"), ("renumbered", "701.3", "701.4"),
-        ("renumbered", "701.3a", "701.4a"), ("renumbered", "725", "726"),
+        ("renumbered", "701.2", "701.3"),
+        ("renumbered", "701.2a", "701.3a"),
+        ("renumbered", "701.2b", "701.3b"),
+        ("renumbered", "701.3", "701.4"),
+        ("renumbered", "701.3a", "701.4a"),
+        ("renumbered", "725", "726"),
         ("renumbered", "725.1", "726.1"),
-        ("added", None, "701.2"), ("added", None, "701.2a"),
-        ("added", None, "725"), ("added", None, "725.1"),
+        ("added", None, "701.2"),
+        ("added", None, "701.2a"),
+        ("added", None, "725"),
+        ("added", None, "725.1"),
         ("removed", "725.2", None),
     }
     assert not changes["renumbered", "701.2", "701.3"].text_changed

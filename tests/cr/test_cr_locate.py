@@ -88,9 +88,13 @@ def test_several_folders_like_path(tmp_path):
     assert list(found) == ["20251114", "20260116", "20260925"]
     assert found["20260116"].parent == official and locate.newest(env=env).parent == copies
     where, places = locate.search_path(None, env)
-    assert where == "COUNTERPEDIA_CR_DIR" and places.paths == (official, copies) and str(places) == f"{official}:{copies}"
+    assert (
+        where == "COUNTERPEDIA_CR_DIR" and places.paths == (official, copies) and str(places) == f"{official}:{copies}"
+    )
     assert locate.source(None, env) == ("COUNTERPEDIA_CR_DIR", official)
     with pytest.raises(locate.CRNotFound, match="does not exist"):
         locate.available_editions(env={"COUNTERPEDIA_CR_DIR": f"{official}:{tmp_path / 'nowhere'}"})
-    with pytest.raises(locate.CRNotFound, match=r"edition 20250101 is not in .*cr:.*cr-2026 .*available: 20251114, 20260116, 20260925"):
+    with pytest.raises(
+        locate.CRNotFound, match=r"edition 20250101 is not in .*cr:.*cr-2026 .*available: 20251114, 20260116, 20260925"
+    ):
         locate.find("20250101", env=env)

@@ -87,9 +87,7 @@ def test_every_line_of_the_rules_belongs_to_exactly_one_rule_or_example(edition_
         mine = non_empty[bisect.bisect_left(non_empty, rule.line) : bisect.bisect_left(non_empty, stop)]
         block = [lines[n - 1].strip() for n in mine]
         paragraphs = rule.text.split("\n")
-        expected = paragraphs[1:] + [
-            line for example in rule.examples for line in f"Example: {example}".split("\n")
-        ]
+        expected = paragraphs[1:] + [line for example in rule.examples for line in f"Example: {example}".split("\n")]
         assert block[0].startswith(rule.number) and block[0].endswith(paragraphs[0]), rule.number
         assert block[1:] == expected, rule.number
         covered += mine
@@ -123,8 +121,13 @@ def test_rad_counters_and_122_1i(editions):
         if has_rad:
             assert "rad counters" in edition["122.1i"].text
     expected_section = {
-        "20240308": "725", "20240802": "725", "20241108": "725", "20250207": "725",
-        "20250606": "726", "20251114": "727", "20260116": "727",
+        "20240308": "725",
+        "20240802": "725",
+        "20241108": "725",
+        "20250207": "725",
+        "20250606": "726",
+        "20251114": "727",
+        "20260116": "727",
     }
     for edition_id, section in expected_section.items():
         edition = editions[edition_id]
@@ -162,12 +165,17 @@ def test_the_2026_copies_as_they_are(newer_cr_files, editions):
     (20260925): each read whole, its edition from its "effective as of" line."""
     parsed = {e: parse_file(path) for e, path in newer_cr_files.items()}
     assert {e: p.effective for e, p in parsed.items()} == {
-        "20260227": date(2026, 2, 27), "20260417": date(2026, 4, 17), "20260925": date(2026, 9, 25)}
+        "20260227": date(2026, 2, 27),
+        "20260417": date(2026, 4, 17),
+        "20260925": date(2026, 9, 25),
+    }
     for edition_id, edition in parsed.items():
         assert edition.warnings == () and len(edition.chapters) == 9, edition_id
         assert len(edition.rules) > len(editions["20260116"].rules)
         assert abs(len(edition.glossary) - len(editions["20260116"].glossary)) < 25  # not doubled by blank lines
-        assert "Richard Garfield" in edition.credits and edition.introduction.startswith("This document is the ultimate")
+        assert "Richard Garfield" in edition.credits and edition.introduction.startswith(
+            "This document is the ultimate"
+        )
     # Read with its doubled line ends undone, a copy gives the very same rules and glossary.
     raw = newer_cr_files["20260227"].read_bytes()
     assert raw.count(b"\r\r\n") > 9000
@@ -179,6 +187,9 @@ def test_the_2026_copies_as_they_are(newer_cr_files, editions):
     assert newer_cr_files["20260925"].read_bytes().startswith(b"Magic: The Gathering Comprehensive Rules : https://")
     assert september["704.5aa"].text.startswith("If a player controls a permanent with start your engines!")
     assert september["704.5aa"].parent == "704.5" and september["704.5z"].level == 3
-    assert september["122.1j"].text == "A hone counter on an Equipment gives +1/+0 to any creature that Equipment is attached to."
+    assert (
+        september["122.1j"].text
+        == "A hone counter on an Equipment gives +1/+0 to any creature that Equipment is attached to."
+    )
     assert september["728"].title == "Rad Counters" and september["722"].title == "Preparation Cards"
     assert set(NEWER_IDS) == set(parsed)

@@ -75,7 +75,15 @@ def text_with(line_end: str, bom: bool = True) -> str:
 def test_line_ends_and_bom(line_end):
     edition = parse_text(text_with(line_end), "20260116")
     assert list(edition.rules) == [
-        "100", "100.1", "100.1a", "122", "122.1", "122.1b", "122.2", "122.2a", "122.3",
+        "100",
+        "100.1",
+        "100.1a",
+        "122",
+        "122.1",
+        "122.1b",
+        "122.2",
+        "122.2a",
+        "122.3",
     ]
     assert edition.effective == date(2026, 1, 16)
     assert edition.edition == "20260116"
@@ -172,7 +180,10 @@ def test_edition_id_from_date_or_name(tmp_path):
         ("", "first line"),
         ("hello\nworld\n", "first line"),
         ("Magic: The Gathering Comprehensive Rules\n\nno date here\n", "effective as of"),
-        ("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of May 1, 2024.\n\nNo rules.", "numbered rules"),
+        (
+            "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of May 1, 2024.\n\nNo rules.",
+            "numbered rules",
+        ),
     ],
 )
 def test_not_a_cr_file(text, message):
@@ -192,7 +203,13 @@ def test_unreadable_or_binary_file(tmp_path):
 def test_stray_text_and_duplicates_are_reported_not_fatal():
     chapter = LINES.index("1. Game Concepts", 12)  # the one in the rules, not in the contents
     glossary = LINES.index("Glossary", chapter)
-    lines = LINES[: chapter + 1] + ["Some stray line."] + LINES[chapter + 1 : glossary] + ["122.3. Again.", ""] + LINES[glossary:]
+    lines = (
+        LINES[: chapter + 1]
+        + ["Some stray line."]
+        + LINES[chapter + 1 : glossary]
+        + ["122.3. Again.", ""]
+        + LINES[glossary:]
+    )
     edition = parse_text("\n".join(lines))
     assert edition["122.3"].text == "No space after the number."
     assert any("stray" in w for w in edition.warnings)

@@ -77,7 +77,9 @@ def test_a_page_without_the_rules_is_refused(server, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_command_fetches_into_the_cache_where_cr_check_finds_it(server, fixture_lines, tmp_path, monkeypatch, capsys):
+def test_the_command_fetches_into_the_cache_where_cr_check_finds_it(
+    server, fixture_lines, tmp_path, monkeypatch, capsys
+):
     base, routes, _ = server
     routes[PAGE] = page(fixture_lines)
     monkeypatch.setenv("COUNTERPEDIA_CR_JA_URL", base + PAGE)

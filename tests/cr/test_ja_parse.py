@@ -25,14 +25,16 @@ def full():
 
 
 def subrules(edition, number):
-    return [n for n in edition.rules if n.startswith(number) and n[len(number):].isalpha()]
+    return [n for n in edition.rules if n.startswith(number) and n[len(number) :].isalpha()]
 
 
 def test_the_excerpt_has_its_three_sections(excerpt):
     assert excerpt.edition == "20260116" and excerpt.effective == date(2026, 1, 16)
     assert excerpt.warnings == ()
     assert excerpt["122"].text == "カウンター" and excerpt["122"].level == 1
-    assert [n for n in excerpt.rules if n.startswith("122.") and excerpt[n].level == 2] == [f"122.{i}" for i in range(1, 10)]
+    assert [n for n in excerpt.rules if n.startswith("122.") and excerpt[n].level == 2] == [
+        f"122.{i}" for i in range(1, 10)
+    ]
     assert subrules(excerpt, "122.1") == [f"122.1{c}" for c in "abcdefghi"]
     assert subrules(excerpt, "704.5") == [f"704.5{c}" for c in "abcdefghijkmnpqrstuvwxyz"]  # no l, no o
     assert excerpt["727.1a"].text.startswith("カードが「放射能によって/from radiation」")  # "727.1aカード": no space
@@ -54,7 +56,10 @@ def test_the_parts_of_the_page(excerpt):
 def test_the_glossary(excerpt):
     counter = excerpt.glossary_entry("Counter")
     assert (counter.headword, counter.reading, counter.english) == ("カウンター", "かうんたー", "Counter(n)")
-    assert counter.definition == "オブジェクトやプレイヤーに置かれる目印で、特性を変更したりルールや能力と相互作用したりするもの。rule 122〔カウンター〕参照。"
+    assert (
+        counter.definition
+        == "オブジェクトやプレイヤーに置かれる目印で、特性を変更したりルールや能力と相互作用したりするもの。rule 122〔カウンター〕参照。"
+    )
     assert excerpt.glossary_entry("rad counters").headword == "RADカウンター"  # case and plural do not matter
     assert excerpt.glossary_entry("Mill") is None
 
@@ -111,7 +116,11 @@ def test_the_quirks_of_the_real_file():
     assert edition["720"].text == "前兆カード"
     assert edition.chapters == {"7": "その他のルール"}
     room = edition.glossary[0]
-    assert (room.headword, room.english, room.definition) == ("", "Room", "1.ダンジョン・カードの小区分。\n2. 分割カードのサブタイプ。")
+    assert (room.headword, room.english, room.definition) == (
+        "",
+        "Room",
+        "1.ダンジョン・カードの小区分。\n2. 分割カードのサブタイプ。",
+    )
     assert edition.credits == ("翻訳：チーム",)
 
 
@@ -142,9 +151,11 @@ def test_the_whole_file(full, editions):
 
 
 def test_a_noun_and_a_verb_of_one_english_word_are_told_apart_by_their_sense_marker():
-    verb = ("打ち消す（うちけす）／Counter(v)\n"
-            "　呪文や能力が解決されないように取り消し、その効果が発生しないようにすること。rule 701.6〔打ち消す〕参照。"
-            "(英語ではこれと「カウンター」は同じ項目です。)\n")
+    verb = (
+        "打ち消す（うちけす）／Counter(v)\n"
+        "　呪文や能力が解決されないように取り消し、その効果が発生しないようにすること。rule 701.6〔打ち消す〕参照。"
+        "(英語ではこれと「カウンター」は同じ項目です。)\n"
+    )
     text = FIXTURE.read_text(encoding="utf-8")
     at = text.index("カウンター（かうんたー）／Counter(n)")
     edition = parse_text(text[:at] + verb + text[at:])

@@ -46,7 +46,13 @@ def test_the_data_quotes_sections_122_704_5_and_rad_counters_word_for_word(real_
         then = ja["translates"].get("number", number)
         rule = excerpt.get(then)
         assert rule is not None, number
-        assert (ja["text"], ja["status"], ja["source"], str(ja["version"]), ja["via"]) == (rule.text, "official", *JA_SOURCES[:1], "20260116", JA_SOURCES[1]), number
+        assert (ja["text"], ja["status"], ja["source"], str(ja["version"]), ja["via"]) == (
+            rule.text,
+            "official",
+            *JA_SOURCES[:1],
+            "20260116",
+            JA_SOURCES[1],
+        ), number
         assert str(ja["translates"]["version"]) == "20260116", number  # it says which English it translates
         assert [e["ja"]["text"] for e in quote.entry.get("examples") or []] == list(rule.examples)
         compared += 1
@@ -56,7 +62,9 @@ def test_the_data_quotes_sections_122_704_5_and_rad_counters_word_for_word(real_
 def test_older_official_quotes_are_kept_as_history(real_kb):
     counters = real_kb.get("rule", "counters").data["rules"]
     first = next(e for e in counters if e["number"] == "122.1")
-    assert [(h["lang"], h["source"], str(h["version"]), h["via"]) for h in first["history"]] == [("ja", "cr-ja", "20231117", "mtgwiki-ja-counter")]
+    assert [(h["lang"], h["source"], str(h["version"]), h["via"]) for h in first["history"]] == [
+        ("ja", "cr-ja", "20231117", "mtgwiki-ja-counter")
+    ]
     bloodthirst = real_kb.get("rule", "bloodthirst").data["rules"]
     assert [h["number"] for e in bloodthirst for h in e["history"]] == ["702.52", "702.52a", "702.52b", "702.52c"]
 
@@ -77,7 +85,10 @@ def base_copy(tmp_path, monkeypatch) -> Path:
 
 def test_check_command(base_copy, capsys):
     assert main(["cr", "check", "--lang", "ja", "--cr-ja", str(FIXTURE)]) == 0
-    assert "3 of 3 official Japanese texts match the 20260116 Japanese edition (an excerpt of it)" in capsys.readouterr().err
+    assert (
+        "3 of 3 official Japanese texts match the 20260116 Japanese edition (an excerpt of it)"
+        in capsys.readouterr().err
+    )
     rad = base_copy / "rules" / "rad-counters.yaml"
     rad.write_text(rad.read_text(encoding="utf-8").replace("放射能によって", "放射線によって"), encoding="utf-8")
     assert main(["cr", "check", "--lang", "ja", "--cr-ja", str(FIXTURE), "--format", "json"]) == 1
@@ -90,25 +101,35 @@ def test_check_command(base_copy, capsys):
 def test_sync_fills_in_the_official_texts_and_keeps_older_quotes_as_history(base_copy, capsys):
     rad = base_copy / "rules" / "rad-counters.yaml"
     text = rad.read_text(encoding="utf-8")
-    official = "        status: official\n        source: cr-ja-20260116\n        version: \"20260116\"\n        via: mtgwiki-scripts-cr-lines\n"
+    official = '        status: official\n        source: cr-ja-20260116\n        version: "20260116"\n        via: mtgwiki-scripts-cr-lines\n'
     # 727.1 back to an official quote of another edition, 727.1a to a machine translation.
-    older = text.replace(official, "        status: official\n        source: cr-ja\n        version: \"20240308\"\n", 1)
-    older = older.replace(official, "        status: machine\n        source: counterpedia-mt\n        version: \"2026-11-29\"\n", 1)
+    older = text.replace(official, '        status: official\n        source: cr-ja\n        version: "20240308"\n', 1)
+    older = older.replace(
+        official, '        status: machine\n        source: counterpedia-mt\n        version: "2026-11-29"\n', 1
+    )
     assert older != text
     rad.write_text(older, encoding="utf-8")
     assert main(["cr", "check", "--lang", "ja", "--cr-ja", str(FIXTURE)]) == 1
-    assert {"E306", "E307"} <= {line.split("[")[1][:4] for line in capsys.readouterr().out.splitlines() if "error[" in line}
+    assert {"E306", "E307"} <= {
+        line.split("[")[1][:4] for line in capsys.readouterr().out.splitlines() if "error[" in line
+    }
 
     assert main(["cr", "sync", "--lang", "ja", "--cr-ja", str(FIXTURE), "--via", "mtgwiki-scripts-cr-lines"]) == 0
     assert rad.read_text(encoding="utf-8") == older  # a dry run writes nothing
     out = capsys.readouterr().out
     assert "rule 727.1: the official Japanese text of 20240308 is kept as history" in out
 
-    assert main(["cr", "sync", "--lang", "ja", "--cr-ja", str(FIXTURE), "--via", "mtgwiki-scripts-cr-lines", "--apply"]) == 0
+    assert (
+        main(["cr", "sync", "--lang", "ja", "--cr-ja", str(FIXTURE), "--via", "mtgwiki-scripts-cr-lines", "--apply"])
+        == 0
+    )
     synced = rad.read_text(encoding="utf-8")
     assert synced.startswith("# A shortened fixture")  # comments survive
     assert "    history:\n      - lang: ja\n" in synced and 'version: "20240308"' in synced
-    assert "counterpedia-mt\n        version: \"2026-11-29\"\n        translates" not in synced.split("727.1a")[1].split("en:")[0]
+    assert (
+        'counterpedia-mt\n        version: "2026-11-29"\n        translates'
+        not in synced.split("727.1a")[1].split("en:")[0]
+    )
     capsys.readouterr()
     assert main(["cr", "check", "--lang", "ja", "--cr-ja", str(FIXTURE)]) == 0
     _kb, diagnostics = validate([base_copy])

@@ -64,29 +64,44 @@ def test_check_reports_like_the_validator(data_copy, cr_env, sync_editions, caps
     assert main(["cr", "check", "--edition", "20240308"]) == 1
     out = capsys.readouterr().out
     rad = _rad(load(data_copy)[0])
-    line = (data_copy / "rules" / "rad-counters.yaml").read_text(encoding="utf-8").splitlines().index(f'  - number: "{rad}"') + 1
+    line = (data_copy / "rules" / "rad-counters.yaml").read_text(encoding="utf-8").splitlines().index(
+        f'  - number: "{rad}"'
+    ) + 1
     assert f"data/rules/rad-counters.yaml:{line}:13: error[E302] rule {rad} is 725.1 in the 20240308 edition" in out
     assert "error[E301] rule 122.1b: the quoted text differs" in out
     assert "error[E303] rule 122.9 is not in the 20240308 edition" in out
 
 
 def _without_via(files: dict) -> dict:
-    return {p: b"".join(line for line in text.splitlines(True) if not line.strip().startswith(b"via: ")) for p, text in files.items()}
+    return {
+        p: b"".join(line for line in text.splitlines(True) if not line.strip().startswith(b"via: "))
+        for p, text in files.items()
+    }
 
 
-def test_sync_renumbers_everywhere_requotes_and_marks_translations_drifted(data_copy, cr_env, sync_editions, all_cr_files, capsys):
+def test_sync_renumbers_everywhere_requotes_and_marks_translations_drifted(
+    data_copy, cr_env, sync_editions, all_cr_files, capsys
+):
     """From the edition the data quotes to the one before and back: whichever they are."""
     quoted, previous = sync_editions
-    assert main(["fmt", "data"]) == 0  # sync writes in the layout of `counterpedia fmt`: there and back is then byte-identical
+    assert (
+        main(["fmt", "data"]) == 0
+    )  # sync writes in the layout of `counterpedia fmt`: there and back is then byte-identical
     before = {p: p.read_bytes() for p in data_copy.rglob("*.yaml")}
     assert main(["cr", "sync", "--edition", previous]) == 0  # a dry run writes nothing
     assert {p: p.read_bytes() for p in data_copy.rglob("*.yaml")} == before
     dry = capsys.readouterr().out
-    moved = [line.split(": rule ", 1)[1].split(" renumbered to ") for line in dry.splitlines() if " renumbered to " in line]
+    moved = [
+        line.split(": rule ", 1)[1].split(" renumbered to ") for line in dry.splitlines() if " renumbered to " in line
+    ]
 
     assert main(["cr", "sync", "--edition", previous, "--apply"]) == 0
     kb, _ = load(data_copy)
-    cited = {n for record in kb for _keys, n in __import__("counterpedia.model.references", fromlist=["x"]).cited_rules(record)}
+    cited = {
+        n
+        for record in kb
+        for _keys, n in __import__("counterpedia.model.references", fromlist=["x"]).cited_rules(record)
+    }
     for old, new in ((a, b.split()[0]) for a, b in moved):
         assert new in kb.quoted_rules() and old not in cited, (old, new)  # renumbered everywhere
     _kb, diagnostics = validate([data_copy])
@@ -138,7 +153,9 @@ def test_sync_back_to_an_older_edition_never_writes_data_that_fails_validation(d
 
 def test_a_rule_number_yaml_reads_as_a_number_is_reported_by_check_and_sync(data_copy, cr_env, capsys):
     record = data_copy / "rules" / "bloodthirst.yaml"
-    record.write_text(record.read_text(encoding="utf-8").replace('number: "702.54"\n', "number: 702.54\n"), encoding="utf-8")
+    record.write_text(
+        record.read_text(encoding="utf-8").replace('number: "702.54"\n', "number: 702.54\n"), encoding="utf-8"
+    )
     before = _snapshot(data_copy)
     assert main(["cr", "check"]) == 1
     out = capsys.readouterr().out

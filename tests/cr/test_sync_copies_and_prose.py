@@ -39,21 +39,32 @@ def setup(tmp_path: Path, copy: bool) -> tuple[Path, Path]:
         digest = hashlib.sha256(september.read_bytes()).hexdigest()
         (data / "sources" / "a-copy.yaml").write_text(
             f"id: a-copy\ntype: dataset\ntitle: A copy of the rules of 2026-09-25\nlanguage: en\n"
-            f"files:\n  - {{name: MagicCompRules-20260925.txt, sha256: {digest}}}\n", encoding="utf-8")
+            f"files:\n  - {{name: MagicCompRules-20260925.txt, sha256: {digest}}}\n",
+            encoding="utf-8",
+        )
     counter = data / "counters" / "rad.yaml"
     in_step = text_hash(SUMMARY_EN)
-    counter.write_text(counter.read_text(encoding="utf-8") + (
-        "summary:\n"
-        f"  en: {{text: \"{SUMMARY_EN}\", status: community, source: counterpedia-mt, version: \"2026-11-29\"}}\n"
-        f"  fr: {{text: \"{SUMMARY_FR}\", status: machine, source: counterpedia-mt, version: \"2026-11-29\", "
-        f"translates: {{lang: en, version: \"2026-11-29\", hash: \"{in_step}\"}}}}\n"), encoding="utf-8")
+    counter.write_text(
+        counter.read_text(encoding="utf-8")
+        + (
+            "summary:\n"
+            f'  en: {{text: "{SUMMARY_EN}", status: community, source: counterpedia-mt, version: "2026-11-29"}}\n'
+            f'  fr: {{text: "{SUMMARY_FR}", status: machine, source: counterpedia-mt, version: "2026-11-29", '
+            f'translates: {{lang: en, version: "2026-11-29", hash: "{in_step}"}}}}\n'
+        ),
+        encoding="utf-8",
+    )
     rules = data / "rules" / "rad-counters.yaml"
     english_1a = "A card that refers to life loss “from radiation” refers to life lost as a result of the triggered ability associated with rad counters."
-    rules.write_text(rules.read_text(encoding="utf-8").replace(
-        '  - number: "727.1a"\n    text:\n',
-        '  - number: "727.1a"\n    text:\n      ja:\n'
-        f"        text: {JA_727_1A}\n        status: official\n        source: cr\n        version: \"20260116\"\n"
-        f"        translates: {{lang: en, version: \"20260116\", hash: \"{text_hash(english_1a)}\"}}\n"), encoding="utf-8")
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace(
+            '  - number: "727.1a"\n    text:\n',
+            '  - number: "727.1a"\n    text:\n      ja:\n'
+            f'        text: {JA_727_1A}\n        status: official\n        source: cr\n        version: "20260116"\n'
+            f'        translates: {{lang: en, version: "20260116", hash: "{text_hash(english_1a)}"}}\n',
+        ),
+        encoding="utf-8",
+    )
     return data, cr
 
 
@@ -118,7 +129,9 @@ RULING = """rulings:
 """
 
 
-def test_a_cards_ruling_is_renumbered_in_the_cards_file_and_someone_elses_text_is_left_as_written(tmp_path, monkeypatch):
+def test_a_cards_ruling_is_renumbered_in_the_cards_file_and_someone_elses_text_is_left_as_written(
+    tmp_path, monkeypatch
+):
     data, cr = setup(tmp_path, copy=False)
     card = data / "cards" / "i" / "inevitable-betrayal.yaml"
     card.write_text(card.read_text(encoding="utf-8") + RULING, encoding="utf-8")

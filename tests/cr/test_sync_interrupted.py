@@ -25,8 +25,11 @@ EDITION = "the edition before the one the data quotes"
 
 
 def snapshot(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 @pytest.fixture
@@ -49,8 +52,12 @@ def copies(tmp_path, monkeypatch, cr_env, sync_editions):
 
 def kill_after_first_replaced_file(work: Path) -> subprocess.Popen:
     """Start `cr sync --apply` and SIGKILL it as soon as the first file of its plan is replaced."""
-    process = subprocess.Popen([sys.executable, "-m", "counterpedia.commands.cli", "cr", "sync", "--edition", EDITION, "--apply"],
-                               cwd=work, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "counterpedia.commands.cli", "cr", "sync", "--edition", EDITION, "--apply"],
+        cwd=work,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     journal = writes.journal_path(work / "data")
     deadline = time.monotonic() + 300  # a guard against a hang, not a timing: make test runs beside other tests
     while not journal.is_file():

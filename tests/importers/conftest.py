@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "tests" / "fixtures" / "scryfall"
 
-ACORN = '''# A hand-edited record: this comment and every untouched line must survive an import.
+ACORN = """# A hand-edited record: this comment and every untouched line must survive an import.
 id: acorn
 names:
   en:
@@ -21,26 +21,26 @@ names:
 holders: [permanent]   # flow style, kept as written
 sources:
   - cr
-'''
+"""
 
-PLUS = '''id: plus1-plus1
+PLUS = """id: plus1-plus1
 names:
   en: {text: +1/+1 counter, status: official, source: wotc-printed-cards, version: "2026-11-29"}
 holders: [permanent]
 rules: ["122.1a"]
 sources: [cr]
-'''
+"""
 
-HAND_CARD = '''# Written by hand.
+HAND_CARD = """# Written by hand.
 id: hand-picked-card
 names:
   en: {text: Hand Picked Card, status: official, source: cr, version: "20260116"}
 counters:
   - acorn
-'''
+"""
 
 # A hand-edited card that the import also finds (by its Oracle ID: a name that differs is a near match, never merged): its English name must not change, only missing languages are added.
-KNIGHT = '''# Hand-edited: keep my spelling.
+KNIGHT = """# Hand-edited: keep my spelling.
 id: sample-decor-knight
 names:
   en:
@@ -49,13 +49,13 @@ names:
     source: cr
     version: "20260116"
 oracle_id: 00000000-0000-4000-8000-000000000005
-'''
+"""
 
-EXCLUDED = '''counters:
+EXCLUDED = """counters:
   - name: "cell"
     category: unverified
     reason: "test entry"
-'''
+"""
 
 
 @pytest.fixture

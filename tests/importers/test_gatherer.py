@@ -33,7 +33,9 @@ def data(tmp_path: Path) -> Path:
     files = "".join(f"  - name: {p.name}\n    sha256: {_sha256(p)}\n" for p in sorted((FIXTURES / "sets").iterdir()))
     (data / "sources" / f"{COPY}.yaml").write_text(
         f"id: {COPY}\ntype: dataset\ntitle: Excerpts of MTGJSON 3 set files\npublisher: MTGJSON\nlanguage: en\n"
-        f"files:\n{files}", encoding="utf-8")
+        f"files:\n{files}",
+        encoding="utf-8",
+    )
     for card in (FIXTURES / "cards").iterdir():
         (data / "cards" / card.name[0]).mkdir(exist_ok=True)
         shutil.copy(card, data / "cards" / card.name[0] / card.name)
@@ -49,7 +51,9 @@ def snapshot(data: Path) -> dict:
 
 
 def run(data: Path, *paths: Path | str, extra: tuple[str, ...] = ()) -> int:
-    return main(["import", "gatherer-rulings", *(str(p) for p in paths or [FIXTURES / "sets"]), "--data", str(data), *extra])
+    return main(
+        ["import", "gatherer-rulings", *(str(p) for p in paths or [FIXTURES / "sets"]), "--data", str(data), *extra]
+    )
 
 
 def report(data: Path, capsys, *paths, extra=()) -> dict:
@@ -62,7 +66,7 @@ def by_text(card_record, start: str):
 
 
 def test_the_normalisation_is_apostrophes_quotes_and_spaces_only():
-    assert ruling_key("It\u2019s \u201ccalled\u201d  X.\n") == ruling_key("It's \"called\" X.")
+    assert ruling_key("It\u2019s \u201ccalled\u201d  X.\n") == ruling_key('It\'s "called" X.')
     assert ruling_key("It's") != ruling_key("It is")
     assert ruling_key("a—b") != ruling_key("a-b")  # dashes are not made the same
     assert mana_value_key("Its mana value is 0.") == "Its converted mana cost is 0."
@@ -82,8 +86,13 @@ def test_a_ruling_gatherer_holds_exactly_becomes_official_and_nothing_else_chang
             if new["source"] == "wotc-gatherer":
                 upgraded.append(new)
                 assert new["id"] == old["id"] and new["date"] == old["date"] and new.get("about") == old.get("about")
-                assert new["text"]["en"] == {"text": old["text"]["en"]["text"], "status": "official",
-                                             "source": "wotc-gatherer", "via": COPY, "version": old["text"]["en"]["version"]}
+                assert new["text"]["en"] == {
+                    "text": old["text"]["en"]["text"],
+                    "status": "official",
+                    "source": "wotc-gatherer",
+                    "via": COPY,
+                    "version": old["text"]["en"]["version"],
+                }
             else:
                 assert {k: v for k, v in new.items() if k != "review"} == old
     assert len(upgraded) == found["upgraded"] > 0
@@ -95,7 +104,9 @@ def test_a_ruling_gatherer_holds_exactly_becomes_official_and_nothing_else_chang
 
 def test_looser_matches_are_review_items_never_upgrades(data, capsys):
     found = report(data, capsys)
-    assert found["review"]["other-date"] >= 1 and found["review"]["mana-value"] >= 1 and found["review"]["other-card"] >= 1
+    assert (
+        found["review"]["other-date"] >= 1 and found["review"]["mana-value"] >= 1 and found["review"]["other-card"] >= 1
+    )
     assert found["review_added"] == sum(found["review"].values()) == len(found["review_items"])
     for item in found["review_items"]:
         ruling = next(r for r in card(data, item["card"])["rulings"] if r["id"] == item["ruling"])
@@ -110,8 +121,9 @@ def test_looser_matches_are_review_items_never_upgrades(data, capsys):
     other = next(i for i in found["review_items"] if i["reason"] == "other-card")
     assert other["card"] == "battle-for-bretagard"
     ruling = next(r for r in card(data, "battle-for-bretagard")["rulings"] if r["id"] == other["ruling"])
-    assert ruling["review"] == [{"reason": "other-card", "evidence": COPY, "date": ruling["review"][0]["date"],
-                                 "card": "History of Benalia"}]
+    assert ruling["review"] == [
+        {"reason": "other-card", "evidence": COPY, "date": ruling["review"][0]["date"], "card": "History of Benalia"}
+    ]
     dated = next(i for i in found["review_items"] if i["reason"] == "other-date")
     assert dated["card"] == "benalish-commander" and dated["date"] != dated["evidence_date"]
 
@@ -167,23 +179,43 @@ def _bad(tmp_path: Path, name: str, content: str | bytes) -> Path:
     return path
 
 
-KLD = (FIXTURES / "sets" / "KLD.json.gz")
+KLD = FIXTURES / "sets" / "KLD.json.gz"
 
 
-@pytest.mark.parametrize("name, content, message", [
-    ("KLD.json.gz", gzip.decompress(KLD.read_bytes())[:3000], "cut short"),
-    ("KLD.json.gz", gzip.compress(gzip.decompress(KLD.read_bytes()))[:1500], "cut short"),
-    ("X.json", '{"name": "X", "code": "X", "cards": [{"name": "A", "rulings": {"date": "2016-09-20"}}]}',
-     "set X, card 0 (A) at character 37: \"rulings\" is an object, not a list"),
-    ("X.json", '{"name": "X", "code": "X", "cards": [{"name": "A", "rulings": [{"date": 20160920, "text": "t"}]}]}',
-     "card 0 (A) at character 37: ruling 0 has \"date\" 20160920, not a real YYYY-MM-DD date"),
-    ("X.json", '{"name": "X", "code": "X", "cards": [{"name": "A", "rulings": [{"date": "2016-09-20", "text": 1}]}]}',
-     "ruling 0 has \"text\" 1, not a text"),
-    ("X.json", '{"name": "X", "code": "X", "cards": [{"rulings": []}]}', "set X, card 0 at character 37: no \"name\""),
-    ("X.json", '{"name": "X", "code": "X", "cards": [{"name": "A"}]}', "set X has 1 card(s) and no rulings"),
-    ("X.json", '{"meta": {"date": "2022-04-25"}, "data": {"name": "X", "code": "X", "cards": []}}', "MTGJSON 4 or 5"),
-    ("X.json", '[]', "not an MTGJSON 3 set file"),
-])
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("KLD.json.gz", gzip.decompress(KLD.read_bytes())[:3000], "cut short"),
+        ("KLD.json.gz", gzip.compress(gzip.decompress(KLD.read_bytes()))[:1500], "cut short"),
+        (
+            "X.json",
+            '{"name": "X", "code": "X", "cards": [{"name": "A", "rulings": {"date": "2016-09-20"}}]}',
+            'set X, card 0 (A) at character 37: "rulings" is an object, not a list',
+        ),
+        (
+            "X.json",
+            '{"name": "X", "code": "X", "cards": [{"name": "A", "rulings": [{"date": 20160920, "text": "t"}]}]}',
+            'card 0 (A) at character 37: ruling 0 has "date" 20160920, not a real YYYY-MM-DD date',
+        ),
+        (
+            "X.json",
+            '{"name": "X", "code": "X", "cards": [{"name": "A", "rulings": [{"date": "2016-09-20", "text": 1}]}]}',
+            'ruling 0 has "text" 1, not a text',
+        ),
+        (
+            "X.json",
+            '{"name": "X", "code": "X", "cards": [{"rulings": []}]}',
+            'set X, card 0 at character 37: no "name"',
+        ),
+        ("X.json", '{"name": "X", "code": "X", "cards": [{"name": "A"}]}', "set X has 1 card(s) and no rulings"),
+        (
+            "X.json",
+            '{"meta": {"date": "2022-04-25"}, "data": {"name": "X", "code": "X", "cards": []}}',
+            "MTGJSON 4 or 5",
+        ),
+        ("X.json", "[]", "not an MTGJSON 3 set file"),
+    ],
+)
 def test_bad_input_gets_a_located_diagnostic_exit_1_and_nothing_written(data, tmp_path, capsys, name, content, message):
     bad = _bad(tmp_path, name, content)
     files = snapshot(data)

@@ -31,7 +31,9 @@ def _key(text: str) -> str:
 @pytest.fixture(scope="module")
 def shared() -> Path:
     if not SHARED.is_dir():
-        pytest.skip(f"the shared MTGJSON 3 set files are not here ({SHARED}): they live beside the repository, never in it")
+        pytest.skip(
+            f"the shared MTGJSON 3 set files are not here ({SHARED}): they live beside the repository, never in it"
+        )
     return SHARED
 
 
@@ -53,7 +55,9 @@ def test_a_random_sample_of_20_upgraded_rulings_is_in_the_set_files(shared, real
         for card in json.loads(gzip.decompress(path.read_bytes()))["cards"]:
             for ruling in wanted.get(card["name"], []):
                 for candidate in card.get("rulings", []):
-                    if candidate["date"] == ruling.data["date"] and _key(candidate["text"]) == _key(ruling.data["text"]["en"]["text"]):
+                    if candidate["date"] == ruling.data["date"] and _key(candidate["text"]) == _key(
+                        ruling.data["text"]["en"]["text"]
+                    ):
                         found.add(ruling.id)
     assert sorted(r.id for r in sample if r.id not in found) == []
 

@@ -11,19 +11,25 @@ from counterpedia.commands.cli import main
 from counterpedia.model.ids import id_problem
 from counterpedia.storage.yamlio import load
 
-FOOS_BAR = '''id: foos-bar
+FOOS_BAR = """id: foos-bar
 names:
   en: {text: Foos Bar, status: official, source: cr, version: "20260116"}
 counters:
   - acorn
-'''
+"""
 
 
 def oracle(tmp_path: Path, *cards: tuple[str, str]) -> Path:
     path = tmp_path / "oracle.json"
-    path.write_text(json.dumps([{"object": "card", "oracle_id": oracle_id, "name": name,
-                                 "oracle_text": "Put an acorn counter on it."} for oracle_id, name in cards]),
-                    encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            [
+                {"object": "card", "oracle_id": oracle_id, "name": name, "oracle_text": "Put an acorn counter on it."}
+                for oracle_id, name in cards
+            ]
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -34,12 +40,14 @@ def test_a_near_name_is_a_review_item_never_a_merge(import_data, tmp_path, capsy
     source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000a001", "Foo's Bar"))
     assert main(["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29"]) == 0
     assert hand.read_text(encoding="utf-8") == FOOS_BAR, "the hand record keeps its own identity"
-    assert "review: card \"Foo's Bar\"" in capsys.readouterr().out
+    assert 'review: card "Foo\'s Bar"' in capsys.readouterr().out
     others = [p for p in (import_data / "cards" / "f").glob("*.yaml") if p != hand]
     assert [load(p)["names"]["en"]["text"] for p in others] == ["Foo's Bar"]
 
 
-@pytest.mark.parametrize("name", ["日本語のみ", "?!…", "../../etc/passwd", "a/b", "A" * 300, "CON", ".hidden", "-", "Index"])
+@pytest.mark.parametrize(
+    "name", ["日本語のみ", "?!…", "../../etc/passwd", "a/b", "A" * 300, "CON", ".hidden", "-", "Index"]
+)
 def test_an_odd_card_name_gets_a_safe_id_inside_the_data_folder(import_data, tmp_path, name):
     source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000c001", name))
     assert main(["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29"]) == 0
@@ -50,21 +58,45 @@ def test_an_odd_card_name_gets_a_safe_id_inside_the_data_folder(import_data, tmp
 def test_a_broken_record_among_the_data_does_not_crash_an_import(import_data, tmp_path, capsys):
     (import_data / "counters" / "broken.yaml").write_text("id: broken\nnames: [a, b]\n", encoding="utf-8")
     source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000d001", "Some Card"))
-    status = main(["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29", "--dry-run"])
+    status = main(
+        ["import", "scryfall", str(source), "--data", str(import_data), "--version", "2026-11-29", "--dry-run"]
+    )
     assert status in (0, 1)
 
 
 def test_an_import_skips_and_reports_what_validate_would_reject(import_data, tmp_path, capsys, in_dir):
-    source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000e001", "\u3000"),
-                    ("00000000-0000-4000-8000-00000000e002", "Good Card"),
-                    ("00000000-0000-4000-8000-00000000e003", "Evil \u202eCard"))
+    source = oracle(
+        tmp_path,
+        ("00000000-0000-4000-8000-00000000e001", "\u3000"),
+        ("00000000-0000-4000-8000-00000000e002", "Good Card"),
+        ("00000000-0000-4000-8000-00000000e003", "Evil \u202eCard"),
+    )
     rulings = tmp_path / "rulings.json"
-    rulings.write_text(json.dumps([
-        {"object": "ruling", "oracle_id": "00000000-0000-4000-8000-00000000e002", "source": "wotc",
-         "published_at": "2024-07-26", "comment": "   "},
-        {"object": "ruling", "oracle_id": "00000000-0000-4000-8000-00000000e002", "source": "wotc",
-         "published_at": "2024-07-27", "comment": "A real ruling."}]), encoding="utf-8")
-    assert main(["import", "scryfall", str(source), str(rulings), "--data", str(import_data), "--version", "2026-11-29"]) == 0
+    rulings.write_text(
+        json.dumps(
+            [
+                {
+                    "object": "ruling",
+                    "oracle_id": "00000000-0000-4000-8000-00000000e002",
+                    "source": "wotc",
+                    "published_at": "2024-07-26",
+                    "comment": "   ",
+                },
+                {
+                    "object": "ruling",
+                    "oracle_id": "00000000-0000-4000-8000-00000000e002",
+                    "source": "wotc",
+                    "published_at": "2024-07-27",
+                    "comment": "A real ruling.",
+                },
+            ]
+        ),
+        encoding="utf-8",
+    )
+    assert (
+        main(["import", "scryfall", str(source), str(rulings), "--data", str(import_data), "--version", "2026-11-29"])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "skipped: card '\\u3000'" in out and "the text is blank" in out
     assert "bidirectional control" in out and "left out: a ruling of 'Good Card' (2024-07-26)" in out
@@ -77,12 +109,16 @@ def test_an_import_skips_and_reports_what_validate_would_reject(import_data, tmp
 MTGJSON = Path(__file__).resolve().parents[1] / "fixtures" / "mtgjson"
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda data: data["data"].__setitem__("code", "../../x"), "path characters"),
-    (lambda data: data["data"]["cards"].append(dict(data["data"]["cards"][0])), "is also the uuid of card 0"),
-])
-def test_import_mtgjson_refuses_a_set_code_with_path_characters_and_a_uuid_twice(import_data, tmp_path, capsys,
-                                                                                 change, message):
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda data: data["data"].__setitem__("code", "../../x"), "path characters"),
+        (lambda data: data["data"]["cards"].append(dict(data["data"]["cards"][0])), "is also the uuid of card 0"),
+    ],
+)
+def test_import_mtgjson_refuses_a_set_code_with_path_characters_and_a_uuid_twice(
+    import_data, tmp_path, capsys, change, message
+):
     data = json.loads((MTGJSON / "NEO.json").read_text(encoding="utf-8"))
     change(data)
     broken = tmp_path / "NEO.json"
@@ -96,9 +132,12 @@ def test_import_mtgjson_refuses_a_set_code_with_path_characters_and_a_uuid_twice
 def test_a_write_that_fails_half_way_does_not_say_nothing_was_written(import_data, tmp_path, capsys, monkeypatch):
     from counterpedia.storage import writes
 
-    source = oracle(tmp_path, ("00000000-0000-4000-8000-00000000f001", "First Card"),
-                    ("00000000-0000-4000-8000-00000000f002", "Second Card"),
-                    ("00000000-0000-4000-8000-00000000f003", "Third Card"))
+    source = oracle(
+        tmp_path,
+        ("00000000-0000-4000-8000-00000000f001", "First Card"),
+        ("00000000-0000-4000-8000-00000000f002", "Second Card"),
+        ("00000000-0000-4000-8000-00000000f003", "Third Card"),
+    )
     real = writes.atomic_write
     calls = []
 
@@ -115,13 +154,30 @@ def test_a_write_that_fails_half_way_does_not_say_nothing_was_written(import_dat
     assert "nothing was written" not in err and "the plan is kept" in err
 
 
-@pytest.mark.parametrize("cards, message", [
-    ([{"oracle_id": "00000000-0000-4000-8000-00000000a101", "name": "Typed Card", "oracle_text": 7}],
-     '"oracle_text" is a int, not a text'),
-    ([{"oracle_id": "00000000-0000-4000-8000-00000000a102", "name": "One Card", "oracle_text": "Put an acorn counter on it."},
-      {"oracle_id": "00000000-0000-4000-8000-00000000a102", "name": "Other Card", "oracle_text": "Put an acorn counter on it."}],
-     "has the Oracle ID 00000000-0000-4000-8000-00000000a102 of an earlier card (One Card)"),
-])
+@pytest.mark.parametrize(
+    "cards, message",
+    [
+        (
+            [{"oracle_id": "00000000-0000-4000-8000-00000000a101", "name": "Typed Card", "oracle_text": 7}],
+            '"oracle_text" is a int, not a text',
+        ),
+        (
+            [
+                {
+                    "oracle_id": "00000000-0000-4000-8000-00000000a102",
+                    "name": "One Card",
+                    "oracle_text": "Put an acorn counter on it.",
+                },
+                {
+                    "oracle_id": "00000000-0000-4000-8000-00000000a102",
+                    "name": "Other Card",
+                    "oracle_text": "Put an acorn counter on it.",
+                },
+            ],
+            "has the Oracle ID 00000000-0000-4000-8000-00000000a102 of an earlier card (One Card)",
+        ),
+    ],
+)
 def test_import_scryfall_reports_dropped_input(import_data, tmp_path, capsys, cards, message):
     source = tmp_path / "oracle.json"
     source.write_text(json.dumps([{"object": "card", **c} for c in cards]), encoding="utf-8")
@@ -137,8 +193,22 @@ def test_import_scryfall_reports_a_printed_name_of_the_wrong_type(import_data, t
     japanese["printed_name"] = ["not", "a", "text"]
     broken = tmp_path / "all-cards.json"
     broken.write_text(json.dumps(cards), encoding="utf-8")
-    assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--all-cards", str(broken),
-                 "--data", str(import_data), "--version", "2026-11-29"]) == 1
+    assert (
+        main(
+            [
+                "import",
+                "scryfall",
+                str(samples / "oracle-cards.json"),
+                "--all-cards",
+                str(broken),
+                "--data",
+                str(import_data),
+                "--version",
+                "2026-11-29",
+            ]
+        )
+        == 1
+    )
     assert '"printed_name" is a list, not a text' in capsys.readouterr().err
 
 
@@ -149,8 +219,17 @@ def test_an_import_never_writes_through_a_symlink_out_of_the_data_folder(import_
     knight.unlink()
     knight.symlink_to(outside)
     before = outside.read_bytes()
-    status = main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(import_data),
-                   "--version", "2026-11-29"])
+    status = main(
+        [
+            "import",
+            "scryfall",
+            str(samples / "oracle-cards.json"),
+            "--data",
+            str(import_data),
+            "--version",
+            "2026-11-29",
+        ]
+    )
     captured = capsys.readouterr()
     assert status == 1 and "Traceback" not in captured.err
     assert "not a YAML file inside" in captured.err and "nothing was written" in captured.err
@@ -161,8 +240,17 @@ def test_an_import_meeting_a_record_with_a_syntax_error_says_so(import_data, sam
     knight = import_data / "cards" / "s" / "sample-decor-knight.yaml"
     knight.write_text(knight.read_text(encoding="utf-8") + "names: [\n", encoding="utf-8")
     before = {p: p.read_bytes() for p in import_data.rglob("*") if p.is_file()}
-    status = main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(import_data),
-                   "--version", "2026-11-29"])
+    status = main(
+        [
+            "import",
+            "scryfall",
+            str(samples / "oracle-cards.json"),
+            "--data",
+            str(import_data),
+            "--version",
+            "2026-11-29",
+        ]
+    )
     err = capsys.readouterr().err
     assert status == 1 and "Traceback" not in err
     assert "1 record file(s) cannot be read" in err and "sample-decor-knight.yaml" in err

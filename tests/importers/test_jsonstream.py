@@ -86,10 +86,13 @@ def test_damaged_compressed_data_is_a_stream_error(tmp_path):
         list(iter_array(path))
 
 
-@pytest.mark.parametrize("text, message", [
-    ("[" + "[" * 200_000 + "]" * 200_000 + "]", "nested too deeply"),
-    ("[" + "9" * 100_000 + "]", "Exceeds the limit"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("[" + "[" * 200_000 + "]" * 200_000 + "]", "nested too deeply"),
+        ("[" + "9" * 100_000 + "]", "Exceeds the limit"),
+    ],
+)
 def test_hostile_values_are_stream_errors(tmp_path, text, message):
     path = tmp_path / "a.json"
     path.write_text(text, encoding="utf-8")
@@ -101,7 +104,9 @@ def test_objects_are_walked_member_by_member(tmp_path):
     from counterpedia.importers.jsonstream import Reader, open_text
 
     path = tmp_path / "a.json"
-    path.write_text(json.dumps({"data": {"A": {"cards": [1, 2]}, "B": {"cards": []}}, "meta": {"date": "x"}}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"data": {"A": {"cards": [1, 2]}, "B": {"cards": []}}, "meta": {"date": "x"}}), encoding="utf-8"
+    )
     seen = []
     with open_text(path) as stream:
         reader = Reader(stream, chunk_size=5)

@@ -23,7 +23,7 @@ holders: [permanent]
 cards: [oak-card]
 sources: [cr]
 """
-CARD = "# by hand\nid: {id}\nnames:\n  en: {{text: {name}, status: official, source: cr, version: \"20260116\"}}\n"
+CARD = '# by hand\nid: {id}\nnames:\n  en: {{text: {name}, status: official, source: cr, version: "20260116"}}\n'
 
 
 def test_cards_move_into_their_shard_and_take_their_counters(tmp_path: Path):
@@ -37,12 +37,20 @@ def test_cards_move_into_their_shard_and_take_their_counters(tmp_path: Path):
     assert migrate(tmp_path) == (5, 3)
 
     assert sorted(p.relative_to(tmp_path).as_posix() for p in (tmp_path / "cards").rglob("*.yaml")) == [
-        "cards/e/elm-card.yaml", "cards/l/lone-card.yaml", "cards/o/oak-card.yaml"]
-    assert (tmp_path / "cards" / "o" / "oak-card.yaml").read_text(encoding="utf-8") == \
-        CARD.format(id="oak-card", name="Oak Card") + "counters:\n  - acorn\n  - oak\n"
-    assert (tmp_path / "cards" / "l" / "lone-card.yaml").read_text(encoding="utf-8") == CARD.format(id="lone-card", name="Lone Card")
+        "cards/e/elm-card.yaml",
+        "cards/l/lone-card.yaml",
+        "cards/o/oak-card.yaml",
+    ]
+    assert (tmp_path / "cards" / "o" / "oak-card.yaml").read_text(encoding="utf-8") == CARD.format(
+        id="oak-card", name="Oak Card"
+    ) + "counters:\n  - acorn\n  - oak\n"
+    assert (tmp_path / "cards" / "l" / "lone-card.yaml").read_text(encoding="utf-8") == CARD.format(
+        id="lone-card", name="Lone Card"
+    )
     # every other line of the counters is kept
-    assert (tmp_path / "counters" / "acorn.yaml").read_text(encoding="utf-8") == COUNTER.replace("cards:\n  - oak-card\n  - elm-card\n", "")
+    assert (tmp_path / "counters" / "acorn.yaml").read_text(encoding="utf-8") == COUNTER.replace(
+        "cards:\n  - oak-card\n  - elm-card\n", ""
+    )
     assert (tmp_path / "counters" / "oak.yaml").read_text(encoding="utf-8") == FLOW.replace("cards: [oak-card]\n", "")
     # a second run changes nothing
     before = {p: p.read_bytes() for p in tmp_path.rglob("*.yaml")}

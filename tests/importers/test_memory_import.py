@@ -30,8 +30,10 @@ def with_ruling(valid_data: Path) -> Path:
 
 def batch(tmp_path: Path, ja: str = "《<CARD>》にはマナ・コストがない。そのマナ総量は０である。") -> Path:
     path = tmp_path / "000.txt"
-    path.write_text(f"@@ {memory.key(TEMPLATE)}\nja: {ja}\nfr: <CARD> n'a pas de coût de mana. Sa valeur de mana est 0.\n",
-                    encoding="utf-8")
+    path.write_text(
+        f"@@ {memory.key(TEMPLATE)}\nja: {ja}\nfr: <CARD> n'a pas de coût de mana. Sa valeur de mana est 0.\n",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -94,8 +96,11 @@ def test_a_malformed_entry_is_located_never_a_traceback(valid_data, in_dir):
 
     shard = valid_data / "translation-memory" / "ab.yaml"
     shard.parent.mkdir()
-    shard.write_text('id: "ab"\ntranslations:\n  - id: "ab00000000000000"\n    text: [not, a, map]\n  - just a string\n'
-                     '  - text: {ja: {text: 42}}\n', encoding="utf-8")
+    shard.write_text(
+        'id: "ab"\ntranslations:\n  - id: "ab00000000000000"\n    text: [not, a, map]\n  - just a string\n'
+        "  - text: {ja: {text: 42}}\n",
+        encoding="utf-8",
+    )
     in_dir(valid_data.parent)
     _kb, diagnostics = validate([Path("data")])
     mine = [d for d in diagnostics if d.path == "data/translation-memory/ab.yaml"]

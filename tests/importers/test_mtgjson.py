@@ -54,7 +54,8 @@ def mtgjson_data(tmp_path: Path) -> Path:
         source = ROOT / "data" / "cards" / card_id[0] / f"{card_id}.yaml"
         (data / "cards" / card_id[0]).mkdir(parents=True, exist_ok=True)
         (data / "cards" / card_id[0] / f"{card_id}.yaml").write_text(
-            source.read_text(encoding="utf-8"), encoding="utf-8")
+            source.read_text(encoding="utf-8"), encoding="utf-8"
+        )
     (data / "cards" / "a").mkdir(exist_ok=True)
     (data / "cards" / "a" / "aboroth.yaml").write_text(ABOROTH, encoding="utf-8")
     shutil.copytree(ROOT / "catalogue", tmp_path / "catalogue")
@@ -81,10 +82,21 @@ def test_cards_texts_and_printings(mtgjson_data, capsys):
     ao = card(mtgjson_data, "ao-the-dawn-sky")
     assert ao["oracle_id"] == "697ac261-263b-4879-bf45-6d10d23312ae"
     assert list(ao["counters"]) == ["plus1-plus1"]
-    assert ao["names"]["en"] == {"text": "Ao, the Dawn Sky", "status": "official", "source": "wotc-oracle",
-                                 "via": "mtgjson-20220425", "version": "2022-04-25"}
-    assert ao["names"]["ja"] == {"text": "夜明けの空、猗旺", "status": "official", "source": "wotc-printed-cards",
-                                 "via": "mtgjson-20220425", "version": "2022-02-18", "printing": {"set": "NEO", "number": "2"}}
+    assert ao["names"]["en"] == {
+        "text": "Ao, the Dawn Sky",
+        "status": "official",
+        "source": "wotc-oracle",
+        "via": "mtgjson-20220425",
+        "version": "2022-04-25",
+    }
+    assert ao["names"]["ja"] == {
+        "text": "夜明けの空、猗旺",
+        "status": "official",
+        "source": "wotc-printed-cards",
+        "via": "mtgjson-20220425",
+        "version": "2022-02-18",
+        "printing": {"set": "NEO", "number": "2"},
+    }
     assert ao["names"]["fr"]["text"] == "Ao, le ciel de l'aube"
     assert ao["text"]["en"]["text"].startswith("Flying, vigilance\nWhen Ao, the Dawn Sky dies, choose one —\n")
     assert "＋１/＋１カウンター２個を置く" in ao["text"]["ja"]["text"]
@@ -147,8 +159,10 @@ def test_plainly_wrong_printed_entries_are_skipped_and_reported(mtgjson_data, ca
     assert set(trelasarra["names"]) == {"en"} and set(trelasarra["text"]) == {"en"}
     assert "ja name of Trelasarra, Moon Dancer on AFR #236: 'Trelasarra, Moon Dancer': a Japanese name without" in out
     assert "fr text of Trelasarra, Moon Dancer on AFR #236" in out and "a French text that is the English text" in out
-    assert "fr name of Trelasarra, Moon Dancer on AFR #236: 'Trelasarra, Moon Dancer': the English name, on an entry " \
+    assert (
+        "fr name of Trelasarra, Moon Dancer on AFR #236: 'Trelasarra, Moon Dancer': the English name, on an entry "
         "whose text is the English text" in out
+    )
 
 
 def test_a_french_name_equal_to_the_english_one_is_kept_when_its_text_is_french():
@@ -161,13 +175,25 @@ def test_a_french_name_equal_to_the_english_one_is_kept_when_its_text_is_french(
 def test_a_french_text_that_is_the_english_one_without_its_reminder_text_is_plainly_wrong():
     from counterpedia.importers.printed import wrong_text
 
-    english = ("Whenever you gain life, put a +1/+1 counter on Trelasarra, Moon Dancer and scry 1. (Look at the top "
-               "card of your library. You may put that card on the bottom of your library.)")
+    english = (
+        "Whenever you gain life, put a +1/+1 counter on Trelasarra, Moon Dancer and scry 1. (Look at the top "
+        "card of your library. You may put that card on the bottom of your library.)"
+    )
     # AFR #346 in MTGJSON 5.2.0: its "French" entry is the English text without the reminder text
-    assert wrong_text("fr", ["Whenever you gain life, put a +1/+1 counter on Trelasarra, Moon Dancer and scry 1."],
-                      [english]) is not None
-    assert wrong_text("fr", ["Chaque fois que vous gagnez des points de vie, mettez un marqueur +1/+1 sur "
-                             "Trelasarra et regardez 1."], [english]) is None
+    assert (
+        wrong_text(
+            "fr", ["Whenever you gain life, put a +1/+1 counter on Trelasarra, Moon Dancer and scry 1."], [english]
+        )
+        is not None
+    )
+    assert (
+        wrong_text(
+            "fr",
+            ["Chaque fois que vous gagnez des points de vie, mettez un marqueur +1/+1 sur Trelasarra et regardez 1."],
+            [english],
+        )
+        is None
+    )
 
 
 def test_a_hand_edited_record_is_found_by_name_kept_and_completed(mtgjson_data, capsys):
@@ -182,8 +208,12 @@ def test_a_hand_edited_record_is_found_by_name_kept_and_completed(mtgjson_data, 
     assert record["oracle_id"] == "28f70f86-19a9-4811-bc10-423a05842d39"
     assert record["names"]["ja"]["text"] == "アボロス (hand-edited)"  # kept
     assert list(record["counters"]) == ["minus1-minus1", "age"]  # the missing kind is added after the hand-made list
-    assert "conflict: " in out and "aboroth.yaml: names.ja: the record has 'アボロス (hand-edited)'; the import reads " \
-        "'アボロス' (printed on WTH #117, 1997-06-09): kept" in out
+    assert (
+        "conflict: " in out
+        and "aboroth.yaml: names.ja: the record has 'アボロス (hand-edited)'; the import reads "
+        "'アボロス' (printed on WTH #117, 1997-06-09): kept"
+        in out
+    )
 
 
 def test_a_ruling_already_there_gets_the_links_it_lacks_and_keeps_the_rest(mtgjson_data, capsys):
@@ -237,8 +267,9 @@ def test_compressed_files_give_the_same_records(mtgjson_data, tmp_path, suffix, 
     shutil.copytree(mtgjson_data, reference)
     assert imported(reference, *SETS) == 0
     assert imported(mtgjson_data, *packed) == 0
-    assert {p.relative_to(mtgjson_data): p.read_bytes() for p in mtgjson_data.rglob("*.yaml")} == \
-        {p.relative_to(reference): p.read_bytes() for p in reference.rglob("*.yaml")}
+    assert {p.relative_to(mtgjson_data): p.read_bytes() for p in mtgjson_data.rglob("*.yaml")} == {
+        p.relative_to(reference): p.read_bytes() for p in reference.rglob("*.yaml")
+    }
 
 
 def all_printings(tmp_path: Path, meta_first: bool = False) -> Path:
@@ -260,8 +291,9 @@ def test_an_all_printings_file_gives_the_same_records(mtgjson_data, tmp_path, me
     shutil.copytree(mtgjson_data, reference)
     assert imported(reference, *SETS) == 0
     assert imported(mtgjson_data, all_printings(tmp_path, meta_first)) == 0
-    assert {p.relative_to(mtgjson_data): p.read_bytes() for p in mtgjson_data.rglob("*.yaml")} == \
-        {p.relative_to(reference): p.read_bytes() for p in reference.rglob("*.yaml")}
+    assert {p.relative_to(mtgjson_data): p.read_bytes() for p in mtgjson_data.rglob("*.yaml")} == {
+        p.relative_to(reference): p.read_bytes() for p in reference.rglob("*.yaml")
+    }
 
 
 def _edit(path: Path, change) -> str:
@@ -279,17 +311,33 @@ MALFORMED = {
     "wrong-shape": (lambda text: "[" + text + "]", "not an MTGJSON file: expected a JSON object"),
     "no-data": (lambda text: json.dumps({"meta": json.loads(text)["meta"]}), "no 'data' member"),
     "no-meta": (lambda text: json.dumps({"data": json.loads(text)["data"]}), "no 'meta' member"),
-    "set-without-code": (lambda text: _edit_text(text, lambda d: d["data"].pop("code")), "has no \"code\""),
-    "card-without-name": (lambda text: _edit_text(text, lambda d: _neo_card(d).pop("name")), "set NEO, card 0 at character"),
-    "bad-ruling-date": (lambda text: _edit_text(text, lambda d: d["data"]["cards"][3].__setitem__(
-        "rulings", [{"date": "2022-13-01", "text": "x"}])), "set NEO, card 3 (Spell Pierce) at character"),
-    "bad-release-date": (lambda text: _edit_text(text, lambda d: d["data"].__setitem__("releaseDate", "2022-02-30")),
-                         "set NEO has releaseDate '2022-02-30', not a real YYYY-MM-DD date"),
-    "bad-meta-date": (lambda text: _edit_text(text, lambda d: d["meta"].__setitem__("date", "soon")), "has date 'soon'"),
-    "deep-nesting": (lambda text: text.replace('"cards": [', '"cards": [' + "[" * 200_000 + "]" * 200_000 + ",", 1),
-                     "nested too deeply"),
-    "huge-number": (lambda text: text.replace('"baseSetSize": ', '"baseSetSize": ' + "9" * 100_000 + ", \"x\": ", 1),
-                    "Exceeds the limit (4300 digits)"),
+    "set-without-code": (lambda text: _edit_text(text, lambda d: d["data"].pop("code")), 'has no "code"'),
+    "card-without-name": (
+        lambda text: _edit_text(text, lambda d: _neo_card(d).pop("name")),
+        "set NEO, card 0 at character",
+    ),
+    "bad-ruling-date": (
+        lambda text: _edit_text(
+            text, lambda d: d["data"]["cards"][3].__setitem__("rulings", [{"date": "2022-13-01", "text": "x"}])
+        ),
+        "set NEO, card 3 (Spell Pierce) at character",
+    ),
+    "bad-release-date": (
+        lambda text: _edit_text(text, lambda d: d["data"].__setitem__("releaseDate", "2022-02-30")),
+        "set NEO has releaseDate '2022-02-30', not a real YYYY-MM-DD date",
+    ),
+    "bad-meta-date": (
+        lambda text: _edit_text(text, lambda d: d["meta"].__setitem__("date", "soon")),
+        "has date 'soon'",
+    ),
+    "deep-nesting": (
+        lambda text: text.replace('"cards": [', '"cards": [' + "[" * 200_000 + "]" * 200_000 + ",", 1),
+        "nested too deeply",
+    ),
+    "huge-number": (
+        lambda text: text.replace('"baseSetSize": ', '"baseSetSize": ' + "9" * 100_000 + ', "x": ', 1),
+        "Exceeds the limit (4300 digits)",
+    ),
     "not-utf8": (lambda text: text.encode("utf-8")[:40].decode("latin-1") + "\udcff", "not UTF-8"),
 }
 
@@ -316,17 +364,21 @@ def test_malformed_input_is_located_exits_1_and_writes_nothing(mtgjson_data, tmp
 
 def test_a_malformed_card_names_its_set_index_name_and_offset(mtgjson_data, tmp_path, capsys):
     bad = tmp_path / "NEO.json"
-    bad.write_text(_edit(EXCERPTS / "NEO.json", lambda d: d["data"]["cards"][1].__setitem__("rulings", "none")), encoding="utf-8")
+    bad.write_text(
+        _edit(EXCERPTS / "NEO.json", lambda d: d["data"]["cards"][1].__setitem__("rulings", "none")), encoding="utf-8"
+    )
     assert imported(mtgjson_data, bad) == 1
     err = capsys.readouterr().err
     assert "set NEO, card 1 (Befriending the Moths // Imperial Moth) at character " in err
-    assert err.split("at character ")[1].split(":")[0].isdigit() and "\"rulings\" is not a list" in err
+    assert err.split("at character ")[1].split(":")[0].isdigit() and '"rulings" is not a list' in err
 
 
 def test_files_of_two_builds_are_refused(mtgjson_data, tmp_path, capsys):
     other = tmp_path / "M13.json"
-    other.write_text(_edit(EXCERPTS / "M13.json", lambda d: d["meta"].update(date="2023-01-01", version="5.2.1+20230101")),
-                     encoding="utf-8")
+    other.write_text(
+        _edit(EXCERPTS / "M13.json", lambda d: d["meta"].update(date="2023-01-01", version="5.2.1+20230101")),
+        encoding="utf-8",
+    )
     assert imported(mtgjson_data, EXCERPTS / "M21.json", other) == 1
     assert "different MTGJSON builds" in capsys.readouterr().err
 
@@ -344,16 +396,25 @@ def synthetic(tmp_path: Path, cards: list[tuple[str, str]]) -> Path:
     """A set file with made-up cards (name, Oracle ID): for cases the real data lacks. Not real cards."""
     document = json.loads((EXCERPTS / "WTH.json").read_text(encoding="utf-8"))
     document["data"].update(code="TST", name="Test cards", releaseDate="2022-01-01")
-    document["data"]["cards"] = [{"name": name, "number": str(i + 1), "text": "Put a +1/+1 counter on target creature.",
-                                  "identifiers": {"scryfallOracleId": oracle_id}} for i, (name, oracle_id) in enumerate(cards)]
+    document["data"]["cards"] = [
+        {
+            "name": name,
+            "number": str(i + 1),
+            "text": "Put a +1/+1 counter on target creature.",
+            "identifiers": {"scryfallOracleId": oracle_id},
+        }
+        for i, (name, oracle_id) in enumerate(cards)
+    ]
     path = tmp_path / "TST.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     return path
 
 
 def test_punctuation_twins_get_two_ids_and_two_records(mtgjson_data, tmp_path, in_dir):
-    path = synthetic(tmp_path, [("Foo's Bar", "00000000-0000-4000-8000-00000000a001"),
-                                ("Foos Bar", "00000000-0000-4000-8000-00000000a002")])
+    path = synthetic(
+        tmp_path,
+        [("Foo's Bar", "00000000-0000-4000-8000-00000000a001"), ("Foos Bar", "00000000-0000-4000-8000-00000000a002")],
+    )
     assert imported(mtgjson_data, path) == 0
     files = sorted(p.name for p in (mtgjson_data / "cards" / "f").glob("*.yaml"))
     assert len(files) == 2 and "foos-bar.yaml" in files
@@ -365,7 +426,9 @@ def test_punctuation_twins_get_two_ids_and_two_records(mtgjson_data, tmp_path, i
 
 
 def test_a_name_without_latin_letters_gets_a_real_id(mtgjson_data, tmp_path):
-    assert imported(mtgjson_data, synthetic(tmp_path, [("日本語のカード", "00000000-0000-4000-8000-00000000b001")])) == 0
+    assert (
+        imported(mtgjson_data, synthetic(tmp_path, [("日本語のカード", "00000000-0000-4000-8000-00000000b001")])) == 0
+    )
     assert not (mtgjson_data / "cards" / ".yaml").exists()
     [path] = (mtgjson_data / "cards" / "c").glob("card-*.yaml")
     assert load(path)["id"] == path.stem
@@ -388,6 +451,11 @@ def test_a_further_stage_gets_the_same_sets(mtgjson_data):
             return [f"counting stage: {len(seen)} set(s), build {context.build.date}"]
 
     result = pipeline.run(mtgjson_data, SETS, dry_run=True, stages=[*pipeline.STAGES, Counting])
-    assert sorted(seen) == sorted((json.loads(p.read_text(encoding="utf-8"))["data"]["code"],
-                                   len(json.loads(p.read_text(encoding="utf-8"))["data"]["cards"])) for p in SETS)
+    assert sorted(seen) == sorted(
+        (
+            json.loads(p.read_text(encoding="utf-8"))["data"]["code"],
+            len(json.loads(p.read_text(encoding="utf-8"))["data"]["cards"]),
+        )
+        for p in SETS
+    )
     assert "counting stage: 8 set(s), build 2022-04-25" in result.lines

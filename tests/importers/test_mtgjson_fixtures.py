@@ -25,5 +25,6 @@ def test_every_card_object_is_copied_verbatim(excerpt: Path):
     by_uuid = {card["uuid"]: card for card in whole["data"]["cards"]}
     for card in cut["data"]["cards"]:
         assert card == by_uuid[card["uuid"]], card["name"]
-    assert {k: v for k, v in cut["data"].items() if k != "cards"} == \
-        {k: whole["data"][k] for k in cut["data"] if k != "cards"}
+    assert {k: v for k, v in cut["data"].items() if k != "cards"} == {
+        k: whole["data"][k] for k in cut["data"] if k != "cards"
+    }

@@ -35,8 +35,10 @@ def test_the_committed_records_are_what_the_import_of_the_shared_files_produces(
     shutil.copytree(ROOT / "catalogue", tmp_path / "catalogue")
     scryfall = sorted(SCRYFALL.glob("*.json.gz"))
     if not scryfall or not JPNAME.is_file() or not GATHERER.is_dir():
-        pytest.skip(f"the shared Scryfall set files, MTG Wiki's name list or MTGJSON 3's Gatherer files are not here "
-                    f"({SCRYFALL}, {JPNAME}, {GATHERER})")
+        pytest.skip(
+            f"the shared Scryfall set files, MTG Wiki's name list or MTGJSON 3's Gatherer files are not here "
+            f"({SCRYFALL}, {JPNAME}, {GATHERER})"
+        )
     removed = 0
     for path in (data / "cards").rglob("*.yaml"):
         if path.read_text(encoding="utf-8").startswith((HEADER, SCRYFALL_HEADER)):
@@ -45,12 +47,18 @@ def test_the_committed_records_are_what_the_import_of_the_shared_files_produces(
     assert removed > 2000, "data/ does not hold the imported cards"
     env = {**os.environ, "PYTHONPATH": str(ROOT / "tools")}
     # in the order they were run: each later import completes the cards of the earlier ones
-    for command in (["import", "mtgjson", *map(str, files)],
-                    ["import", "scryfall", "--cards", *map(str, scryfall), "--via", "scryfall-sets-20251103"],
-                    ["import", "jpnames", str(JPNAME)],
-                    ["import", "gatherer-rulings", str(GATHERER)]):
-        result = subprocess.run([sys.executable, "-m", "counterpedia.commands.cli", *command, "--data", str(data)],
-                                capture_output=True, text=True, env=env)
+    for command in (
+        ["import", "mtgjson", *map(str, files)],
+        ["import", "scryfall", "--cards", *map(str, scryfall), "--via", "scryfall-sets-20251103"],
+        ["import", "jpnames", str(JPNAME)],
+        ["import", "gatherer-rulings", str(GATHERER)],
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "counterpedia.commands.cli", *command, "--data", str(data)],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
         assert result.returncode == 0, result.stderr
     produced = {p.relative_to(data).as_posix(): p.read_bytes() for p in data.rglob("*.yaml")}
     committed = {p.relative_to(ROOT / "data").as_posix(): p.read_bytes() for p in (ROOT / "data").rglob("*.yaml")}

@@ -22,7 +22,16 @@ HEADER = "# Added by `counterpedia import mtgjson`"
 
 
 def command(data: Path, *paths: Path) -> list[str]:
-    return [sys.executable, "-m", "counterpedia.commands.cli", "import", "mtgjson", *map(str, paths), "--data", str(data)]
+    return [
+        sys.executable,
+        "-m",
+        "counterpedia.commands.cli",
+        "import",
+        "mtgjson",
+        *map(str, paths),
+        "--data",
+        str(data),
+    ]
 
 
 def base_data(tmp_path: Path) -> Path:
@@ -41,10 +50,15 @@ def many_cards(tmp_path: Path, count: int) -> Path:
     document = json.loads((EXCERPTS / "WTH.json").read_text(encoding="utf-8"))
     document["data"].update(code="TST", name="Test cards", releaseDate="2022-01-01")
     document["data"]["cards"] = [
-        {"name": f"Synthetic Card {i}", "number": str(i), "text": "Put a +1/+1 counter on target creature.",
-         "identifiers": {"scryfallOracleId": f"00000000-0000-4000-8000-{i:012x}"},
-         "rulings": [{"date": "2022-01-01", "text": f"Synthetic ruling {i}: the +1/+1 counter stays."}]}
-        for i in range(1, count + 1)]
+        {
+            "name": f"Synthetic Card {i}",
+            "number": str(i),
+            "text": "Put a +1/+1 counter on target creature.",
+            "identifiers": {"scryfallOracleId": f"00000000-0000-4000-8000-{i:012x}"},
+            "rulings": [{"date": "2022-01-01", "text": f"Synthetic ruling {i}: the +1/+1 counter stays."}],
+        }
+        for i in range(1, count + 1)
+    ]
     path = tmp_path / "TST.json"
     path.write_text(json.dumps(document), encoding="utf-8")
     return path

@@ -27,7 +27,9 @@ class Set:
 
 
 def sets() -> list[Set]:
-    return [Set(s["code"], s["releaseDate"], s["cards"]) for s in json.loads(FIXTURE.read_text(encoding="utf-8"))["sets"]]
+    return [
+        Set(s["code"], s["releaseDate"], s["cards"]) for s in json.loads(FIXTURE.read_text(encoding="utf-8"))["sets"]
+    ]
 
 
 def name(text: str, status: str = "machine", source: str = "counterpedia-mt", english: str = "") -> str:
@@ -35,8 +37,10 @@ def name(text: str, status: str = "machine", source: str = "counterpedia-mt", en
         return f'{{text: {text}, status: official, source: wotc-oracle, version: "2022-04-25", via: mtgjson-20220425}}'
     if status == "official":
         return f'{{text: {text}, status: official, source: {source}, version: "20260116"}}'
-    return (f'{{text: {text}, status: {status}, source: {source}, version: "2026-11-29", '
-            f'translates: {{lang: en, version: "20260116", hash: "{text_hash(english)}"}}}}')
+    return (
+        f'{{text: {text}, status: {status}, source: {source}, version: "2026-11-29", '
+        f'translates: {{lang: en, version: "20260116", hash: "{text_hash(english)}"}}}}'
+    )
 
 
 def counter(record_id: str, english: str, ja: str | None, fr: str | None, extra: str = "", comment: str = "") -> str:
@@ -52,36 +56,63 @@ def counter(record_id: str, english: str, ja: str | None, fr: str | None, extra:
 
 
 def mechanic(record_id: str, english: str, kind: str, ja: str, fr: str) -> str:
-    return (f"id: {record_id}\ntype: {kind}\nnames:\n  ja: {name(ja, english=english)}\n"
-            f"  en: {name(english, 'official', 'cr')}\n  fr: {name(fr, english=english)}\n")
+    return (
+        f"id: {record_id}\ntype: {kind}\nnames:\n  ja: {name(ja, english=english)}\n"
+        f"  en: {name(english, 'official', 'cr')}\n  fr: {name(fr, english=english)}\n"
+    )
 
 
 LORE_SUMMARY_EN = "Lore counters track the chapter of a Saga."
-LORE = counter("lore", "lore counter", None, "marqueur « histoire »", comment="# A hand comment that must stay.", extra=(
-    "summary:\n"
-    f"  en: {{text: {LORE_SUMMARY_EN}, status: community, source: counterpedia, version: \"2026-11-29\"}}\n"
-    f"  fr: {{text: Les marqueurs « histoire » indiquent le chapitre d’une Saga., status: machine, source: counterpedia-mt, "
-    f"version: \"2026-11-29\", translates: {{lang: en, version: \"2026-11-29\", hash: \"{text_hash(LORE_SUMMARY_EN)}\"}}}}\n"
-))
-THEFT = counter("theft", "theft counter", None, "marqueur « vol »", extra=(
-    "summary:\n  en: {text: Theft counters., status: community, source: counterpedia, version: \"2026-11-29\"}\n"
-    f"  fr: {{text: Les marqueurs « vol »., status: machine, source: counterpedia-mt, version: \"2026-11-29\", "
-    f"translates: {{lang: en, version: \"2026-11-29\", hash: \"{text_hash('Theft counters.')}\"}}}}\n"))
-FLYING = counter("flying", "flying counter", None, "marqueur « vol »", extra=(
-    'rules: ["122.1b"]\n'
-    "summary:\n  en: {text: Flying counters., status: community, source: counterpedia, version: \"2026-11-29\"}\n"
-    f"  fr: {{text: Un marqueur « vol » donne le vol., status: machine, source: counterpedia-mt, version: \"2026-11-29\", "
-    f"translates: {{lang: en, version: \"2026-11-29\", hash: \"{text_hash('Flying counters.')}\"}}}}\n"))
+LORE = counter(
+    "lore",
+    "lore counter",
+    None,
+    "marqueur « histoire »",
+    comment="# A hand comment that must stay.",
+    extra=(
+        "summary:\n"
+        f'  en: {{text: {LORE_SUMMARY_EN}, status: community, source: counterpedia, version: "2026-11-29"}}\n'
+        f"  fr: {{text: Les marqueurs « histoire » indiquent le chapitre d’une Saga., status: machine, source: counterpedia-mt, "
+        f'version: "2026-11-29", translates: {{lang: en, version: "2026-11-29", hash: "{text_hash(LORE_SUMMARY_EN)}"}}}}\n'
+    ),
+)
+THEFT = counter(
+    "theft",
+    "theft counter",
+    None,
+    "marqueur « vol »",
+    extra=(
+        'summary:\n  en: {text: Theft counters., status: community, source: counterpedia, version: "2026-11-29"}\n'
+        f'  fr: {{text: Les marqueurs « vol »., status: machine, source: counterpedia-mt, version: "2026-11-29", '
+        f'translates: {{lang: en, version: "2026-11-29", hash: "{text_hash("Theft counters.")}"}}}}\n'
+    ),
+)
+FLYING = counter(
+    "flying",
+    "flying counter",
+    None,
+    "marqueur « vol »",
+    extra=(
+        'rules: ["122.1b"]\n'
+        'summary:\n  en: {text: Flying counters., status: community, source: counterpedia, version: "2026-11-29"}\n'
+        f'  fr: {{text: Un marqueur « vol » donne le vol., status: machine, source: counterpedia-mt, version: "2026-11-29", '
+        f'translates: {{lang: en, version: "2026-11-29", hash: "{text_hash("Flying counters.")}"}}}}\n'
+    ),
+)
 
 RECORDS = {
     "counters/lore.yaml": LORE,
     "counters/theft.yaml": THEFT,
     "counters/flying.yaml": FLYING,
     "counters/storage.yaml": counter("storage", "storage counter", "保管カウンター", None),
-    "counters/indestructible.yaml": counter("indestructible", "indestructible counter",
-                                           '{text: 破壊不能カウンター, status: official, source: wotc-printed-cards, version: "2020-04-17", '
-                                           'via: mtgjson-20220425, printing: {set: C20, number: "41"}}', None,
-                                           extra='rules: ["122.1b"]\n'),
+    "counters/indestructible.yaml": counter(
+        "indestructible",
+        "indestructible counter",
+        '{text: 破壊不能カウンター, status: official, source: wotc-printed-cards, version: "2020-04-17", '
+        'via: mtgjson-20220425, printing: {set: C20, number: "41"}}',
+        None,
+        extra='rules: ["122.1b"]\n',
+    ),
     "counters/wish.yaml": counter("wish", "wish counter", "望みカウンター", "marqueur « souhait »"),
     "counters/level.yaml": counter("level", "level counter", "レベルカウンター", "marqueur « niveau »"),
     "mechanics/bolster.yaml": mechanic("bolster", "Bolster", "keyword-action", "鼓舞", "renfort"),
@@ -93,7 +124,7 @@ RECORDS = {
         'id: saga\nsection: "714"\ntitle:\n  en: {text: Saga Cards, status: official, source: cr, version: "20260116"}\n'
         'rules:\n  - number: "714.2"\n    text:\n'
         '      en: {text: Sagas use lore counters., status: official, source: cr, version: "20260116"}\n'
-        '      fr: {text: Les Sagas utilisent des marqueurs « histoire »., status: machine, source: counterpedia-mt, '
+        "      fr: {text: Les Sagas utilisent des marqueurs « histoire »., status: machine, source: counterpedia-mt, "
         f'version: "2026-11-29", translates: {{lang: en, version: "20260116", hash: "{text_hash("Sagas use lore counters.")}"}}}}\n'
     ),
 }
@@ -119,8 +150,12 @@ def test_a_machine_name_becomes_the_printed_one_citing_its_printing(data):
     run(data)
     lore = load(data / "counters" / "lore.yaml")
     assert lore["names"]["fr"] == {
-        "text": "marqueur « sapience »", "status": "official", "source": "wotc-printed-cards", "version": "2022-02-18",
-        "via": "mtgjson-20220425", "printing": {"set": "NEO", "number": "235", "card": "Satsuki, the Living Lore"},
+        "text": "marqueur « sapience »",
+        "status": "official",
+        "source": "wotc-printed-cards",
+        "version": "2022-02-18",
+        "via": "mtgjson-20220425",
+        "printing": {"set": "NEO", "number": "235", "card": "Satsuki, the Living Lore"},
     }
     text = (data / "counters" / "lore.yaml").read_text(encoding="utf-8")
     assert text.startswith("# A hand comment that must stay.\n# Printed names (ja, fr): as printed on cards")
@@ -145,21 +180,30 @@ def test_an_official_name_of_another_source_is_reported_not_replaced(data):
     assert load(data / "counters" / "indestructible.yaml")["names"]["ja"]["text"] == "破壊不能カウンター"
     review = load(data.parent / "catalogue" / "printed-name-variants.yaml")
     assert [(d["record"], d["official"], d["printed"]) for d in review["disagreements"]] == [
-        ("counter/indestructible", "破壊不能カウンター", "破壊不能・カウンター")]
+        ("counter/indestructible", "破壊不能カウンター", "破壊不能・カウンター")
+    ]
     assert any(line.startswith("disagreement: counter indestructible ja") for line in result.lines)
 
 
 def test_french_mechanic_names_come_from_cards_and_japanese_ones_are_only_reported(data):
     run(data)
-    french = {m: load(data / "mechanics" / f"{m}.yaml")["names"]["fr"]["text"] for m in ("bolster", "reinforce", "undying")}
+    french = {
+        m: load(data / "mechanics" / f"{m}.yaml")["names"]["fr"]["text"] for m in ("bolster", "reinforce", "undying")
+    }
     assert french == {"bolster": "renforcement", "reinforce": "renfort", "undying": "survivance"}
     mill = load(data / "terms" / "mill.yaml")["names"]["fr"]
-    assert (mill["text"], mill["status"], dict(mill["printing"])["card"]) == ("meuler", "official", "Go-Shintai of Lost Wisdom")
+    assert (mill["text"], mill["status"], dict(mill["printing"])["card"]) == (
+        "meuler",
+        "official",
+        "Go-Shintai of Lost Wisdom",
+    )
     poisonous = load(data / "mechanics" / "poisonous.yaml")["names"]
     assert poisonous["ja"]["text"] == "毒性" and poisonous["ja"]["status"] == "machine"  # the Japanese CR's business
     assert poisonous["fr"]["text"] == "empoisonnement"
     review = load(data.parent / "catalogue" / "printed-name-variants.yaml")
-    assert [(n["record"], n["current"], n["printed"]) for n in review["not_written"]] == [("mechanic/poisonous", "毒性", "有毒")]
+    assert [(n["record"], n["current"], n["printed"]) for n in review["not_written"]] == [
+        ("mechanic/poisonous", "毒性", "有毒")
+    ]
 
 
 def test_machine_texts_follow_the_printed_names_and_keep_their_translates(data):
@@ -204,7 +248,13 @@ def test_the_dry_run_of_the_import_writes_nothing(data, capsys, tmp_path):
     gz = tmp_path / "NEO.json.gz"
     neo = next(s for s in json.loads(FIXTURE.read_text(encoding="utf-8"))["sets"] if s["code"] == "NEO")
     with gzip.open(gz, "wt", encoding="utf-8") as stream:
-        json.dump({"meta": {"date": "2022-04-25", "version": "5.2.0+20220425"}, "data": {**neo, "name": "Kamigawa: Neon Dynasty"}}, stream)
+        json.dump(
+            {
+                "meta": {"date": "2022-04-25", "version": "5.2.0+20220425"},
+                "data": {**neo, "name": "Kamigawa: Neon Dynasty"},
+            },
+            stream,
+        )
     files = {p: p.read_bytes() for p in data.rglob("*.yaml")}
     assert main(["import", "mtgjson", str(gz), "--data", str(data), "--dry-run"]) == 0
     assert "counter lore fr: marqueur « histoire » (machine) -> marqueur « sapience »" in capsys.readouterr().out
@@ -217,7 +267,9 @@ def test_a_partial_import_merges_into_the_review_list_never_wipes_it(data):
     review_file.parent.mkdir(parents=True, exist_ok=True)
     review_file.write_text(
         "via: mtgjson-20220425\nvariants:\n  - record: counter/elsewhere\n    lang: ja\n    chosen: 余所カウンター\n"
-        "disagreements: []\nnot_written: []\n", encoding="utf-8")
+        "disagreements: []\nnot_written: []\n",
+        encoding="utf-8",
+    )
     run(data)
     review = load(review_file)
     records = [v["record"] for v in review["variants"]]

@@ -15,8 +15,19 @@ from .conftest import ACORN, KNIGHT
 
 
 def run(data: Path, samples: Path, *extra: str) -> list[str]:
-    return ["import", "scryfall", str(samples / "oracle-cards.json"), str(samples / "rulings.json"),
-            "--all-cards", str(samples / "all-cards.json"), "--data", str(data), "--version", "2026-11-29", *extra]
+    return [
+        "import",
+        "scryfall",
+        str(samples / "oracle-cards.json"),
+        str(samples / "rulings.json"),
+        "--all-cards",
+        str(samples / "all-cards.json"),
+        "--data",
+        str(data),
+        "--version",
+        "2026-11-29",
+        *extra,
+    ]
 
 
 def card(data: Path, card_id: str):
@@ -34,11 +45,21 @@ def test_it_adds_cards_counters_rulings_and_printed_names_and_texts(import_data,
 
     hoarder = card(import_data, "sample-acorn-hoarder")
     assert hoarder["oracle_id"] == "00000000-0000-4000-8000-000000000001"
-    assert hoarder["names"]["en"] == {"text": "Sample Acorn Hoarder", "status": "official", "source": "wotc-oracle",
-                                      "via": "scryfall-bulk-data", "version": "2026-11-29"}
-    assert hoarder["names"]["ja"] == {"text": "見本のどんぐり溜め", "status": "official", "source": "wotc-printed-cards",
-                                      "via": "scryfall-bulk-data", "version": "2024-07-26",
-                                      "printing": {"set": "SMP", "number": "7"}}
+    assert hoarder["names"]["en"] == {
+        "text": "Sample Acorn Hoarder",
+        "status": "official",
+        "source": "wotc-oracle",
+        "via": "scryfall-bulk-data",
+        "version": "2026-11-29",
+    }
+    assert hoarder["names"]["ja"] == {
+        "text": "見本のどんぐり溜め",
+        "status": "official",
+        "source": "wotc-printed-cards",
+        "via": "scryfall-bulk-data",
+        "version": "2024-07-26",
+        "printing": {"set": "SMP", "number": "7"},
+    }
     assert hoarder["names"]["fr"]["text"] == "Amasseur de glands d’exemple"
     assert hoarder["text"]["en"]["text"].startswith("At the beginning of your upkeep, put an acorn counter")
     assert hoarder["text"]["ja"]["printing"] == {"set": "SMP", "number": "7"}
@@ -74,8 +95,12 @@ def test_hand_edited_fields_are_kept_and_a_different_value_is_a_conflict(import_
     positions = [lines.index(line) for line in KNIGHT.splitlines()]
     assert positions == sorted(positions), knight
     assert "Chevalier du décor d’exemple" in knight and "Caballero" not in knight  # ja and fr only
-    assert "conflict: " in out and "sample-decor-knight.yaml: names.en: the record has 'Sample Décor Knight (hand-edited)'; " \
-        "the import reads 'Sample Décor Knight'" in out
+    assert (
+        "conflict: " in out
+        and "sample-decor-knight.yaml: names.en: the record has 'Sample Décor Knight (hand-edited)'; "
+        "the import reads 'Sample Décor Knight'"
+        in out
+    )
 
 
 def test_a_second_run_changes_no_file(import_data, samples, capsys):
@@ -110,7 +135,20 @@ def test_excluded_kinds_found_in_oracle_text_are_reported(import_data, samples, 
 
 
 def test_oracle_cards_alone(import_data, samples, capsys):
-    assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(import_data), "--version", "2026-11-29"]) == 0
+    assert (
+        main(
+            [
+                "import",
+                "scryfall",
+                str(samples / "oracle-cards.json"),
+                "--data",
+                str(import_data),
+                "--version",
+                "2026-11-29",
+            ]
+        )
+        == 0
+    )
     hoarder = card(import_data, "sample-acorn-hoarder")
     assert "rulings" not in hoarder and "ja" not in hoarder["names"]
 
@@ -121,34 +159,65 @@ def test_a_scryfall_ruling_upgrades_the_same_ruling_read_from_mtgjson(import_dat
     from counterpedia.importers.model import ImportedRuling
     from counterpedia.storage.yamlio import dumps
 
-    mtgjson = ImportedRuling("2024-07-26", "If Sample Acorn Hoarder leaves the battlefield, its acorn counters cease to exist.",
-                             "mtgjson-rulings-20220425", "community", counters=["acorn"])
+    mtgjson = ImportedRuling(
+        "2024-07-26",
+        "If Sample Acorn Hoarder leaves the battlefield, its acorn counters cease to exist.",
+        "mtgjson-rulings-20220425",
+        "community",
+        counters=["acorn"],
+    )
     (import_data / "sources" / "mtgjson-rulings-20220425.yaml").write_text(
-        "id: mtgjson-rulings-20220425\ntype: dataset\ntitle: MTGJSON rulings\nlanguage: en\n", encoding="utf-8")
-    (import_data / "cards" / "s" / "sample-acorn-hoarder.yaml").write_text(dumps({
-        "id": "sample-acorn-hoarder",
-        "names": {"en": {"text": "Sample Acorn Hoarder", "status": "official", "source": "cr", "version": "20260116"}},
-        "oracle_id": "00000000-0000-4000-8000-000000000001",
-        "rulings": [ruling_record(mtgjson)],
-    }), encoding="utf-8")
+        "id: mtgjson-rulings-20220425\ntype: dataset\ntitle: MTGJSON rulings\nlanguage: en\n", encoding="utf-8"
+    )
+    (import_data / "cards" / "s" / "sample-acorn-hoarder.yaml").write_text(
+        dumps(
+            {
+                "id": "sample-acorn-hoarder",
+                "names": {
+                    "en": {"text": "Sample Acorn Hoarder", "status": "official", "source": "cr", "version": "20260116"}
+                },
+                "oracle_id": "00000000-0000-4000-8000-000000000001",
+                "rulings": [ruling_record(mtgjson)],
+            }
+        ),
+        encoding="utf-8",
+    )
     main(run(import_data, samples))
     rulings = card(import_data, "sample-acorn-hoarder")["rulings"]
     assert len(rulings) == 2  # the wotc ruling upgraded in place, Scryfall's note added
     upgraded = rulings[0]
     assert upgraded["id"] == mtgjson.id and upgraded["source"] == "wotc-rulings"
-    assert upgraded["text"]["en"] == {"text": mtgjson.text, "status": "official", "source": "wotc-rulings",
-                                      "via": "scryfall-bulk-data", "version": "2024-07-26"}
+    assert upgraded["text"]["en"] == {
+        "text": mtgjson.text,
+        "status": "official",
+        "source": "wotc-rulings",
+        "via": "scryfall-bulk-data",
+        "version": "2024-07-26",
+    }
     assert list(upgraded["about"]["counters"]) == ["acorn"]
 
 
 def test_names_that_differ_only_by_punctuation_get_two_ids_and_two_records(import_data, tmp_path):
     oracle = tmp_path / "twins.json"
-    oracle.write_text(json.dumps([
-        {"object": "card", "oracle_id": "00000000-0000-4000-8000-00000000a001", "name": "Foo's Bar",
-         "oracle_text": "Put an acorn counter on it."},
-        {"object": "card", "oracle_id": "00000000-0000-4000-8000-00000000a002", "name": "Foos Bar",
-         "oracle_text": "Remove an acorn counter from it."},
-    ]), encoding="utf-8")
+    oracle.write_text(
+        json.dumps(
+            [
+                {
+                    "object": "card",
+                    "oracle_id": "00000000-0000-4000-8000-00000000a001",
+                    "name": "Foo's Bar",
+                    "oracle_text": "Put an acorn counter on it.",
+                },
+                {
+                    "object": "card",
+                    "oracle_id": "00000000-0000-4000-8000-00000000a002",
+                    "name": "Foos Bar",
+                    "oracle_text": "Remove an acorn counter from it.",
+                },
+            ]
+        ),
+        encoding="utf-8",
+    )
     assert main(["import", "scryfall", str(oracle), "--data", str(import_data), "--version", "2026-11-29"]) == 0
     files = sorted(p.name for p in (import_data / "cards" / "f").glob("*.yaml"))
     assert len(files) == 2 and "foos-bar.yaml" in files
@@ -161,13 +230,28 @@ def test_names_that_differ_only_by_punctuation_get_two_ids_and_two_records(impor
 
 def test_a_name_without_latin_letters_gets_a_real_id(import_data, tmp_path, in_dir):
     oracle = tmp_path / "ja.json"
-    oracle.write_text(json.dumps([{"object": "card", "oracle_id": "00000000-0000-4000-8000-00000000b001",
-                                   "name": "日本語のカード", "oracle_text": "Put an acorn counter on it."}]), encoding="utf-8")
+    oracle.write_text(
+        json.dumps(
+            [
+                {
+                    "object": "card",
+                    "oracle_id": "00000000-0000-4000-8000-00000000b001",
+                    "name": "日本語のカード",
+                    "oracle_text": "Put an acorn counter on it.",
+                }
+            ]
+        ),
+        encoding="utf-8",
+    )
     assert main(["import", "scryfall", str(oracle), "--data", str(import_data), "--version", "2026-11-29"]) == 0
     assert not (import_data / "cards" / ".yaml").exists()
     [path] = (import_data / "cards" / "c").glob("card-*.yaml")
     record = load(path)
-    assert record["id"] == path.stem and record["id"].startswith("card-") and record["names"]["en"]["text"] == "日本語のカード"
+    assert (
+        record["id"] == path.stem
+        and record["id"].startswith("card-")
+        and record["names"]["en"]["text"] == "日本語のカード"
+    )
     in_dir(import_data.parent)
     assert validate([Path("data")])[1] == []
 
@@ -177,9 +261,9 @@ def test_a_name_without_latin_letters_gets_a_real_id(import_data, tmp_path, in_d
     [
         (["bad/not-an-array.json"], "expected a JSON array"),
         (["bad/truncated.json"], "the file is cut short"),
-        (["bad/no-name.json"], "has no \"name\""),
+        (["bad/no-name.json"], 'has no "name"'),
         (["oracle-cards.json", "bad/bad-date-rulings.json"], "not a real YYYY-MM-DD date"),
-        (["rulings.json"], "has no \"name\""),
+        (["rulings.json"], 'has no "name"'),
     ],
 )
 def test_malformed_input_exits_1_with_a_message_and_writes_nothing(import_data, samples, capsys, args, message):
@@ -192,10 +276,13 @@ def test_malformed_input_exits_1_with_a_message_and_writes_nothing(import_data, 
     assert snapshot(import_data) == before
 
 
-@pytest.mark.parametrize("content, message", [
-    ("[" * 200_000 + "]" * 200_000, "nested too deeply"),
-    ('[{"object": "card", "name": "Big", "n": ' + "9" * 100_000 + "}]", "Exceeds the limit"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("[" * 200_000 + "]" * 200_000, "nested too deeply"),
+        ('[{"object": "card", "name": "Big", "n": ' + "9" * 100_000 + "}]", "Exceeds the limit"),
+    ],
+)
 def test_hostile_bulk_files_get_a_diagnostic_not_a_traceback(import_data, tmp_path, capsys, content, message):
     path = tmp_path / "hostile.json"
     path.write_text(content, encoding="utf-8")
@@ -209,18 +296,21 @@ def test_hostile_bulk_files_get_a_diagnostic_not_a_traceback(import_data, tmp_pa
 def test_bad_usage(tmp_path, samples, capsys):
     assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(tmp_path / "nowhere")]) == 2
     assert "no such data folder" in capsys.readouterr().err
-    assert main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(tmp_path), "--version", "May 1"]) == 2
+    assert (
+        main(["import", "scryfall", str(samples / "oracle-cards.json"), "--data", str(tmp_path), "--version", "May 1"])
+        == 2
+    )
     assert main(["import", "scryfall", str(tmp_path / "missing.json"), "--data", str(tmp_path)]) == 2
     assert "no such file" in capsys.readouterr().err
 
 
-HAND_CLOCK_TOWER = '''# Written by hand, after the card's back face.
+HAND_CLOCK_TOWER = """# Written by hand, after the card's back face.
 id: sample-clock-tower
 names:
   en: {text: Sample Clock Tower, status: official, source: cr, version: "20260116"}
 counters:
   - acorn
-'''
+"""
 
 
 def test_a_hand_record_named_after_one_face_is_the_card_not_a_second_record(import_data, samples, capsys):

@@ -19,21 +19,27 @@ from .conftest import KNIGHT, ROOT
 SETS = ROOT / "tests" / "fixtures" / "scryfall-sets"
 JPNAME = ROOT / "tests" / "fixtures" / "jpname" / "jpname.json"
 # ../shared beside the main checkout (/work/main) or beside a worktree's folder (/work/wt/NAME)
-SHARED = next((p / "shared" / "data" / "external" for p in (ROOT.parent, ROOT.parent.parent)
-               if (p / "shared" / "data" / "external").is_dir()), ROOT.parent / "shared" / "data" / "external")
+SHARED = next(
+    (
+        p / "shared" / "data" / "external"
+        for p in (ROOT.parent, ROOT.parent.parent)
+        if (p / "shared" / "data" / "external").is_dir()
+    ),
+    ROOT.parent / "shared" / "data" / "external",
+)
 
-SETS_SOURCE = '''id: sample-sets-20250301
+SETS_SOURCE = """id: sample-sets-20250301
 type: dataset
 title: Sample Scryfall set files
 language: mul
 date: "2025-03-01"
-'''
-JPNAME_SOURCE = '''id: sample-jpname-20250927
+"""
+JPNAME_SOURCE = """id: sample-jpname-20250927
 type: dataset
 title: Sample English to Japanese card names
 language: mul
 date: "2025-09-27"
-'''
+"""
 
 
 @pytest.fixture
@@ -44,8 +50,18 @@ def data(import_data: Path) -> Path:
 
 
 def run_cards(data: Path, *extra: str) -> list[str]:
-    return ["import", "scryfall", "--cards", str(SETS / "all_cards_sm1.json"), str(SETS / "all_cards_sm2.json.gz"),
-            "--via", "sample-sets-20250301", "--data", str(data), *extra]
+    return [
+        "import",
+        "scryfall",
+        "--cards",
+        str(SETS / "all_cards_sm1.json"),
+        str(SETS / "all_cards_sm2.json.gz"),
+        "--via",
+        "sample-sets-20250301",
+        "--data",
+        str(data),
+        *extra,
+    ]
 
 
 def run_jpnames(data: Path, *extra: str) -> list[str]:
@@ -66,8 +82,13 @@ def test_cards_come_with_their_oracle_text_and_the_set_and_number_of_their_print
     out = capsys.readouterr().out
     gatherer = record(data, "cards", "sample-acorn-gatherer")
     assert gatherer["oracle_id"] == "20000000-0000-4000-8000-000000000003"
-    assert gatherer["names"]["en"] == {"text": "Sample Acorn Gatherer", "status": "official", "source": "wotc-oracle",
-                                       "via": "sample-sets-20250301", "version": "2025-03-01"}
+    assert gatherer["names"]["en"] == {
+        "text": "Sample Acorn Gatherer",
+        "status": "official",
+        "source": "wotc-oracle",
+        "via": "sample-sets-20250301",
+        "version": "2025-03-01",
+    }
     assert gatherer["text"]["en"]["text"] == "At the beginning of your upkeep, put an acorn counter on this creature."
     assert [dict(p) for p in gatherer["printings"]] == [{"set": "SM1", "number": "3"}, {"set": "SM2", "number": "15"}]
     assert list(gatherer["counters"]) == ["acorn"]
@@ -91,8 +112,13 @@ def test_a_kind_the_catalogue_lacks_enters_it_with_the_card_that_shows_it(data, 
     out = capsys.readouterr().out
     stroopwafel = record(data, "counters", "stroopwafel")
     assert stroopwafel["names"]["en"] == {
-        "text": "stroopwafel counter", "status": "official", "source": "wotc-oracle", "version": "2025-03-01",
-        "via": "sample-sets-20250301", "printing": {"set": "SM1", "number": "1", "card": "Sample Stroopwafel Bag"}}
+        "text": "stroopwafel counter",
+        "status": "official",
+        "source": "wotc-oracle",
+        "version": "2025-03-01",
+        "via": "sample-sets-20250301",
+        "printing": {"set": "SM1", "number": "1", "card": "Sample Stroopwafel Bag"},
+    }
     assert list(stroopwafel["holders"]) == ["permanent"]
     assert "ja" not in stroopwafel["names"] and "fr" not in stroopwafel["names"]  # missing until a source gives them
     # only a playtest card shows it: the rule 100.7 note, as the catalogue's Un-card kinds have
@@ -139,11 +165,14 @@ def test_an_edit_is_never_overwritten_and_a_different_value_is_a_conflict(data, 
     assert after.startswith(edited.rstrip("\n")) and after.endswith('  - set: SM1\n    number: "3"\n')
 
 
-@pytest.mark.parametrize(("args", "status", "message"), [
-    (["--cards", "nowhere.json"], 2, "nowhere.json: no such file"),
-    (["x.json", "--cards", str(SETS / "all_cards_sm1.json")], 2, "--cards reads files of card objects alone"),
-    (["--cards", str(SETS / "all_cards_sm1.json"), "--via", "no-such-source"], 1, "no source record"),
-])
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (["--cards", "nowhere.json"], 2, "nowhere.json: no such file"),
+        (["x.json", "--cards", str(SETS / "all_cards_sm1.json")], 2, "--cards reads files of card objects alone"),
+        (["--cards", str(SETS / "all_cards_sm1.json"), "--via", "no-such-source"], 1, "no source record"),
+    ],
+)
 def test_bad_usage_and_unknown_sources_are_refused(data, capsys, args, status, message):
     before = snapshot(data.parent)
     assert main(["import", "scryfall", *args, "--data", str(data)]) == status
@@ -155,13 +184,29 @@ def test_bad_usage_and_unknown_sources_are_refused(data, capsys, args, status, m
 def test_a_file_that_is_not_card_objects_changes_nothing(data, tmp_path, capsys):
     rulings = tmp_path / "rulings.json.gz"
     with gzip.open(rulings, "wt", encoding="utf-8") as handle:
-        handle.write('[{"object": "ruling", "oracle_id": "x", "source": "wotc", "published_at": "2024-01-01", "comment": "c"}]')
+        handle.write(
+            '[{"object": "ruling", "oracle_id": "x", "source": "wotc", "published_at": "2024-01-01", "comment": "c"}]'
+        )
     truncated = tmp_path / "truncated.json"
     truncated.write_text((SETS / "all_cards_sm1.json").read_text(encoding="utf-8")[:3000], encoding="utf-8")
     before = snapshot(data.parent)
     for bad, message in ((rulings, "is a 'ruling' object, not a card"), (truncated, "truncated.json")):
-        assert main(["import", "scryfall", "--cards", str(SETS / "all_cards_sm1.json"), str(bad),
-                     "--via", "sample-sets-20250301", "--data", str(data)]) == 1
+        assert (
+            main(
+                [
+                    "import",
+                    "scryfall",
+                    "--cards",
+                    str(SETS / "all_cards_sm1.json"),
+                    str(bad),
+                    "--via",
+                    "sample-sets-20250301",
+                    "--data",
+                    str(data),
+                ]
+            )
+            == 1
+        )
         err = capsys.readouterr().err
         assert message in err and "nothing was written" in err and "Traceback" not in err
     assert snapshot(data.parent) == before
@@ -173,14 +218,24 @@ def test_japanese_names_from_the_list_for_cards_without_one_and_disagreements_re
     assert main(run_jpnames(data)) == 0
     out = capsys.readouterr().out
     warden = record(data, "cards", "sample-cell-warden")
-    assert warden["names"]["ja"] == {"text": "見本の独房番", "status": "official", "source": "wotc-printed-cards",
-                                     "version": "2025-09-27", "via": "sample-jpname-20250927"}
+    assert warden["names"]["ja"] == {
+        "text": "見本の独房番",
+        "status": "official",
+        "source": "wotc-printed-cards",
+        "version": "2025-09-27",
+        "via": "sample-jpname-20250927",
+    }
     assert "fr" not in warden["names"]  # no source gives a French name: it stays missing
-    assert record(data, "cards", "sample-lantern-sample-lighthouse")["names"]["ja"]["text"] == "見本のランタン // 見本の灯台"
+    assert (
+        record(data, "cards", "sample-lantern-sample-lighthouse")["names"]["ja"]["text"]
+        == "見本のランタン // 見本の灯台"
+    )
     # the printed name read from a printing is kept; the list's other name is reported
     assert record(data, "cards", "sample-acorn-gatherer")["names"]["ja"]["text"] == "見本のどんぐり集め"
-    assert "names.ja: the record has '見本のどんぐり集め' (official, wotc-printed-cards, via sample-sets-20250301, " \
+    assert (
+        "names.ja: the record has '見本のどんぐり集め' (official, wotc-printed-cards, via sample-sets-20250301, "
         "printed on SM2 #15); the list gives '見本のどんぐり拾い'" in out
+    )
     # two Japanese names for one English name, none, or one without a Japanese character: no name
     assert "ja" not in record(data, "cards", "sample-heir")["names"]
     assert "ja" not in record(data, "cards", "sample-stroopwafel-bag")["names"]
@@ -199,7 +254,7 @@ def test_jpnames_refuses_a_list_of_something_else(data, tmp_path, capsys):
     before = snapshot(data.parent)
     assert main(["import", "jpnames", str(bad), "--via", "sample-jpname-20250927", "--data", str(data)]) == 1
     err = capsys.readouterr().err
-    assert "entry 0 has no \"name\"" in err and "Traceback" not in err
+    assert 'entry 0 has no "name"' in err and "Traceback" not in err
     assert snapshot(data.parent) == before
 
 
@@ -215,28 +270,62 @@ def test_the_scanner_reads_a_possessive_a_placeholder_and_a_chosen_spell():
 def test_who_can_have_a_new_kind_is_what_its_card_says():
     assert holders_of("token", ["Whenever it attacks, you get two token counters."]) == ["player"]
     assert holders_of("mana", ["You can spend mana equal to the number of mana counters you have."]) == ["player"]
-    assert holders_of("pause", ["Put a pause counter on it, then you lose 1 life for each pause counter on it."]) == ["permanent"]
-    assert holders_of("stall", ["Whenever you cast a spell while this card is exiled, put a stall counter on it."]) == ["card"]
+    assert holders_of("pause", ["Put a pause counter on it, then you lose 1 life for each pause counter on it."]) == [
+        "permanent"
+    ]
+    assert holders_of("stall", ["Whenever you cast a spell while this card is exiled, put a stall counter on it."]) == [
+        "card"
+    ]
 
 
-@pytest.mark.skipif(not (SHARED / "scryfall-sets-20251103" / "sets").is_dir(),
-                    reason="../shared/data/external/scryfall-sets-20251103/ is not here (reference data, never committed)")
+@pytest.mark.skipif(
+    not (SHARED / "scryfall-sets-20251103" / "sets").is_dir(),
+    reason="../shared/data/external/scryfall-sets-20251103/ is not here (reference data, never committed)",
+)
 def test_the_committed_data_holds_what_the_shared_set_files_show(capsys):
     """The import of the shared snapshot is committed: a dry run over two of its sets plans nothing."""
     sets = SHARED / "scryfall-sets-20251103" / "sets"
-    assert main(["import", "scryfall", "--cards", str(sets / "all_cards_pip.json.gz"), str(sets / "all_cards_one.json.gz"),
-                 "--via", "scryfall-sets-20251103", "--data", str(ROOT / "data"), "--dry-run"]) == 0
+    assert (
+        main(
+            [
+                "import",
+                "scryfall",
+                "--cards",
+                str(sets / "all_cards_pip.json.gz"),
+                str(sets / "all_cards_one.json.gz"),
+                "--via",
+                "scryfall-sets-20251103",
+                "--data",
+                str(ROOT / "data"),
+                "--dry-run",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "would write 0 file(s)" in out
     mothman = load(ROOT / "data" / "cards" / "t" / "the-wise-mothman.yaml")
     assert "rad" in mothman["counters"] and {"set": "PIP", "number": "4"} in [dict(p) for p in mothman["printings"]]
 
 
-@pytest.mark.skipif(not (SHARED / "mtgwiki-jpname-20250927" / "jpname.json").is_file(),
-                    reason="../shared/data/external/mtgwiki-jpname-20250927/ is not here (reference data, never committed)")
+@pytest.mark.skipif(
+    not (SHARED / "mtgwiki-jpname-20250927" / "jpname.json").is_file(),
+    reason="../shared/data/external/mtgwiki-jpname-20250927/ is not here (reference data, never committed)",
+)
 def test_the_committed_data_holds_the_shared_japanese_names(capsys):
-    assert main(["import", "jpnames", str(SHARED / "mtgwiki-jpname-20250927" / "jpname.json"),
-                 "--data", str(ROOT / "data"), "--dry-run"]) == 0
+    assert (
+        main(
+            [
+                "import",
+                "jpnames",
+                str(SHARED / "mtgwiki-jpname-20250927" / "jpname.json"),
+                "--data",
+                str(ROOT / "data"),
+                "--dry-run",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "would write 0 file(s)" in out
     assert "Japanese card names: would add 0," in out

@@ -86,20 +86,26 @@ def test_malformed_input_exits_1_naming_the_place_and_writes_nothing(import_data
     assert run_import(OracleIds(listing), import_data) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err == (f"counterpedia import oracle-ids: {listing}: line 2: no card 'no-such-card', or no Oracle ID\n"
-                            "counterpedia import oracle-ids: nothing was written\n")
+    assert captured.err == (
+        f"counterpedia import oracle-ids: {listing}: line 2: no card 'no-such-card', or no Oracle ID\n"
+        "counterpedia import oracle-ids: nothing was written\n"
+    )
     assert {p: p.read_bytes() for p in import_data.rglob("*") if p.is_file()} == before
 
 
 def test_an_interrupted_write_is_finished_first_and_said(import_data, tmp_path, capsys):
     other = import_data / "counters" / "acorn.yaml"
-    plan = [writes.FileWrite(other, other.read_text(encoding="utf-8") + "# finished\n"),
-            writes.FileWrite(_card(import_data), _card(import_data).read_text(encoding="utf-8"))]
+    plan = [
+        writes.FileWrite(other, other.read_text(encoding="utf-8") + "# finished\n"),
+        writes.FileWrite(_card(import_data), _card(import_data).read_text(encoding="utf-8")),
+    ]
     writes._write_journal(import_data, "counterpedia fmt", plan)  # as a killed `fmt` leaves it
     listing = _listing(tmp_path, f"{CARD},{ORACLE_ID}\n")
     assert run_import(OracleIds(listing), import_data, dry_run=True) == 0
-    assert capsys.readouterr().out.startswith(f"note: an interrupted command left {writes.journal_path(import_data)}: "
-                                              "run without --dry-run to finish it first\n")
+    assert capsys.readouterr().out.startswith(
+        f"note: an interrupted command left {writes.journal_path(import_data)}: "
+        "run without --dry-run to finish it first\n"
+    )
     assert run_import(OracleIds(listing), import_data) == 0
     out = capsys.readouterr().out
     assert out.startswith("finished the interrupted `counterpedia fmt` first (")
@@ -118,15 +124,21 @@ with writes.writing(Path(sys.argv[1]), "cr sync --apply"):
 
 def test_the_import_takes_the_data_folders_lock(import_data, tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("COUNTERPEDIA_LOCK_WAIT", "0.2")
-    first = subprocess.Popen([sys.executable, "-c", HOLD, str(import_data)], stdout=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONPATH": str(ROOT / "tools")})
+    first = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(import_data)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "tools")},
+    )
     try:
         assert first.stdout is not None and first.stdout.readline().strip() == "holding"
         before = _card(import_data).read_bytes()
         assert run_import(OracleIds(_listing(tmp_path, f"{CARD},{ORACLE_ID}\n")), import_data) == 1
         err = capsys.readouterr().err
-        assert err.startswith(f"counterpedia import oracle-ids: another counterpedia command (pid {first.pid}, "
-                              "`cr sync --apply`) is writing")
+        assert err.startswith(
+            f"counterpedia import oracle-ids: another counterpedia command (pid {first.pid}, "
+            "`cr sync --apply`) is writing"
+        )
         assert _card(import_data).read_bytes() == before
         assert run_import(OracleIds(_listing(tmp_path, f"{CARD},{ORACLE_ID}\n")), import_data, dry_run=True) == 0
     finally:

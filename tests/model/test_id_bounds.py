@@ -62,6 +62,7 @@ def test_new_finishes_an_interrupted_plan_first(valid_data, in_dir, capsys):
     writes._write_journal(valid_data, "counterpedia fmt", [writes.FileWrite(target, planned)])
     (valid_data / "sources" / "counterpedia.yaml").write_text(EDITORIAL, encoding="utf-8")
     import os
+
     old = journal.stat().st_mtime + 10
     for path in valid_data.rglob("*.yaml"):
         os.utime(path, (old - 100, old - 100))

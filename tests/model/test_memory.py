@@ -10,14 +10,16 @@ from counterpedia.model import memory
 
 def test_the_card_name_is_set_aside_and_each_face_numbered():
     assert memory.template("Aboroth gets a counter. Aboroth dies.", "Aboroth") == "<CARD> gets a counter. <CARD> dies."
-    assert memory.template("If Fire is cast, Ice isn't. Fire // Ice is one card.", "Fire // Ice") == \
-        "If <CARD:1> is cast, <CARD:2> isn't. <CARD> is one card."
+    assert (
+        memory.template("If Fire is cast, Ice isn't. Fire // Ice is one card.", "Fire // Ice")
+        == "If <CARD:1> is cast, <CARD:2> isn't. <CARD> is one card."
+    )
     assert memory.template("No name here.", None) == "No name here."
 
 
 def test_the_key_is_the_hash_of_the_template():
     # The key of the translators' batches (sha256 of the template, 16 hex digits): the first item of batch 000.
-    text = ("If the card has multiple artists listed (usually separated by &), note the first letter of each of them.")
+    text = "If the card has multiple artists listed (usually separated by &), note the first letter of each of them."
     assert memory.key(text) == memory.key(text) and len(memory.key(text)) == 16
     assert memory.key(text) != memory.key(text + " ")
 

@@ -3,19 +3,34 @@
 from counterpedia.model.knowledge import KnowledgeBase, Record
 from counterpedia.model.rule_patterns import coverage, keywords_of, pattern_rules
 
-KEYWORD_RULE = ("A keyword counter on a permanent or on a card in a zone other than the battlefield causes that object "
-                "to gain that keyword. The keywords that a keyword counter can be are flying, first strike, double "
-                "strike, deathtouch, decayed, exalted, haste, hexproof, indestructible, lifelink, menace, reach, "
-                "shadow, trample, and vigilance, as well as any variants of those keywords. See rule 613.1f.")
-POWER_RULE = ("A +X/+Y counter on a creature or on a creature card in a zone other than the battlefield, where X and Y "
-              "are numbers, adds X to that object’s power and Y to that object’s toughness. Similarly, -X/-Y counters "
-              "subtract from power and toughness. See rule 613.4c.")
+KEYWORD_RULE = (
+    "A keyword counter on a permanent or on a card in a zone other than the battlefield causes that object "
+    "to gain that keyword. The keywords that a keyword counter can be are flying, first strike, double "
+    "strike, deathtouch, decayed, exalted, haste, hexproof, indestructible, lifelink, menace, reach, "
+    "shadow, trample, and vigilance, as well as any variants of those keywords. See rule 613.1f."
+)
+POWER_RULE = (
+    "A +X/+Y counter on a creature or on a creature card in a zone other than the battlefield, where X and Y "
+    "are numbers, adds X to that object’s power and Y to that object’s toughness. Similarly, -X/-Y counters "
+    "subtract from power and toughness. See rule 613.4c."
+)
 
 
 def kb_quoting(**rules: str) -> KnowledgeBase:
     kb = KnowledgeBase()
-    kb.add(Record("rule", "counters", {"section": "122", "rules": [
-        {"number": number.replace("_", "."), "text": {"en": {"text": text}}} for number, text in rules.items()]}))
+    kb.add(
+        Record(
+            "rule",
+            "counters",
+            {
+                "section": "122",
+                "rules": [
+                    {"number": number.replace("_", "."), "text": {"en": {"text": text}}}
+                    for number, text in rules.items()
+                ],
+            },
+        )
+    )
     return kb
 
 

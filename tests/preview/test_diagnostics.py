@@ -72,14 +72,19 @@ def test_a_file_that_does_not_parse_keeps_its_last_valid_version(preview, valid_
 
 def test_a_new_record_that_never_validated_is_shown_as_it_is_when_in_shape(preview, valid_data):
     rad = (valid_data / "counters" / "rad.yaml").read_text(encoding="utf-8")
-    write(valid_data / "counters" / "zzz.yaml", rad.replace("id: rad", "id: zzz").replace("[mill]", "[no-such-mechanic]"))
+    write(
+        valid_data / "counters" / "zzz.yaml", rad.replace("id: rad", "id: zzz").replace("[mill]", "[no-such-mechanic]")
+    )
     update = preview.update()
     assert "counters/zzz.md" in update.pages
     assert "no-such-mechanic" in "".join(d.message for found in preview.check().errors.values() for d in found)
     html = page(preview, "counters/zzz.md")
     assert BANNER_TITLE in html and "no-such-mechanic" in html
     # Out of its schema's shape (a number for a list), it would break its pages: not shown until it is fixed.
-    write(valid_data / "counters" / "yyy.yaml", rad.replace("id: rad", "id: yyy").replace("holders: [player]", "holders: 3"))
+    write(
+        valid_data / "counters" / "yyy.yaml",
+        rad.replace("id: rad", "id: yyy").replace("holders: [player]", "holders: 3"),
+    )
     update = preview.update()
     assert "counters/yyy.md" not in update.pages and preview.check().errors
     assert "counters/yyy.md" not in preview.plugin.makers
@@ -87,8 +92,12 @@ def test_a_new_record_that_never_validated_is_shown_as_it_is_when_in_shape(previ
 
 def test_an_error_the_checks_find_puts_the_record_back_at_its_last_valid_version(preview, valid_data):
     counter = valid_data / "counters" / "rad.yaml"
-    write(counter, counter.read_text(encoding="utf-8").replace("[mill]", "[no-such-mechanic]")
-          .replace("holders: [player]", "holders: [player, permanent]"))
+    write(
+        counter,
+        counter.read_text(encoding="utf-8")
+        .replace("[mill]", "[no-such-mechanic]")
+        .replace("holders: [player]", "holders: [player, permanent]"),
+    )
     preview.update()  # in its schema's shape: shown before the whole data is checked
     assert "<li>permanent</li>" in page(preview, "counters/rad.md")
     checked = preview.check()

@@ -41,7 +41,11 @@ def differences(full: Path, preview: Path) -> list[str]:
     found = []
     for path in sorted(full.rglob("*")):
         relative = path.relative_to(full).as_posix()
-        if not path.is_file() or relative.startswith(("api/", "en/", "fr/", ".counterpedia-site")) or relative.endswith(".gz"):
+        if (
+            not path.is_file()
+            or relative.startswith(("api/", "en/", "fr/", ".counterpedia-site"))
+            or relative.endswith(".gz")
+        ):
             continue
         other = preview / relative
         if not other.is_file():
@@ -66,7 +70,9 @@ def edit(path: Path, old: str, new: str, *more: str) -> None:
 
 
 RULING = "rulings/2024-03-08-rad-01.yaml"
-RULING_EN = "Rad counters are a kind of counter that a player may have. They’re not associated with any specific permanents."
+RULING_EN = (
+    "Rad counters are a kind of counter that a player may have. They’re not associated with any specific permanents."
+)
 
 EDITS = {
     # A card's English name: its page, the counter pages' card tables, the cards index, the rulings about it, and
@@ -77,8 +83,13 @@ EDITS = {
     # A counter's name: its page, the pages that name it, the vocabulary the linker keeps card names out of.
     "counter name": ("counters/time.yaml", "text: time counter,", "text: Time counter,"),
     # A card's counters (and its Oracle text, which names them): the counter pages' card tables (rad gains a card).
-    "card counters": ("cards/i/inevitable-betrayal.yaml", "counters:\n  - time", "counters:\n  - time\n  - rad",
-                      "Then that player shuffles.\"", "Then that player shuffles and gets a rad counter.\""),
+    "card counters": (
+        "cards/i/inevitable-betrayal.yaml",
+        "counters:\n  - time",
+        "counters:\n  - time\n  - rad",
+        'Then that player shuffles."',
+        'Then that player shuffles and gets a rad counter."',
+    ),
     # A quoted rule's English text: its page and every page that quotes it.
     "rule": ("rules/rad-counters.yaml", "rad counter", "rad  counter"),
     # A translation memory entry's Japanese: the rulings that take their text from it.
@@ -91,17 +102,22 @@ EDITS = {
 def add_memory_entry(data: Path) -> str:
     """A translation memory entry for the data's ruling (so that its Japanese and French come from the memory)."""
     entry_key = memory.key(RULING_EN)
-    texts = {"ja": "RADカウンターはプレイヤーが持つことのできるカウンターの一種である。特定のパーマネントには関連付けられていない。",
-             "fr": "Les marqueurs « rad » sont un type de marqueurs qu'un joueur peut avoir. Ils ne sont associés à aucun permanent."}
+    texts = {
+        "ja": "RADカウンターはプレイヤーが持つことのできるカウンターの一種である。特定のパーマネントには関連付けられていない。",
+        "fr": "Les marqueurs « rad » sont un type de marqueurs qu'un joueur peut avoir. Ils ne sont associés à aucun permanent.",
+    }
     translated = "\n".join(
-        f"      {lang}:\n        text: \"{text}\"\n        status: machine\n        source: counterpedia-mt\n"
-        f"        version: \"2026-12-01\"\n        translates: {{lang: en, version: \"2024-03-08\", hash: \"{text_hash(RULING_EN)}\"}}"
-        for lang, text in texts.items())
+        f'      {lang}:\n        text: "{text}"\n        status: machine\n        source: counterpedia-mt\n'
+        f'        version: "2026-12-01"\n        translates: {{lang: en, version: "2024-03-08", hash: "{text_hash(RULING_EN)}"}}'
+        for lang, text in texts.items()
+    )
     shard = data / "translation-memory" / f"{memory.shard(entry_key)}.yaml"
     shard.parent.mkdir(exist_ok=True)
-    shard.write_text(f'id: "{memory.shard(entry_key)}"\ntranslations:\n  - id: "{entry_key}"\n    text:\n{translated}\n'
-                     f'      en: {{text: "{RULING_EN}", status: official, source: wotc-pip-release-notes, version: "2024-03-08"}}\n',
-                     encoding="utf-8")
+    shard.write_text(
+        f'id: "{memory.shard(entry_key)}"\ntranslations:\n  - id: "{entry_key}"\n    text:\n{translated}\n'
+        f'      en: {{text: "{RULING_EN}", status: official, source: wotc-pip-release-notes, version: "2024-03-08"}}\n',
+        encoding="utf-8",
+    )
     return shard.relative_to(data).as_posix()
 
 
@@ -132,8 +148,12 @@ def test_an_incremental_rebuild_equals_a_full_build(valid_data, tmp_path, quiet_
     assert not site.data.kb.memory.from_memory("2024-03-08-rad-01", "ja"), "the edited ruling's English has no entry"
     # A new record: a page more, in the indexes and the sitemap.
     term = (valid_data / "terms" / "mill.yaml").read_text(encoding="utf-8")
-    (valid_data / "terms" / "milled.yaml").write_text(term.replace("id: mill", "id: milled").replace("text: Mill,", "text: Milled,")
-                                                               .replace("text: 切削,", "text: 切削済み,"), encoding="utf-8")
+    (valid_data / "terms" / "milled.yaml").write_text(
+        term.replace("id: mill", "id: milled")
+        .replace("text: Mill,", "text: Milled,")
+        .replace("text: 切削,", "text: 切削済み,"),
+        encoding="utf-8",
+    )
     update = site.update()
     assert update.paths == [str(valid_data / "terms" / "milled.yaml")]
     if site.check().errors:

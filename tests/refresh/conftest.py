@@ -79,8 +79,14 @@ class Server:
         self.set_bulk(oracle, rulings)
         year = edition[:4]
         effective = {"20260925": "September 25, 2026", "20260116": "January 16, 2026"}.get(edition, edition)
-        rules = (FIXTURES / "rules.html").read_text(encoding="utf-8").replace("{base}", self.base).replace(
-            "{year}", year).replace("{edition}", edition).replace("{effective}", effective)
+        rules = (
+            (FIXTURES / "rules.html")
+            .read_text(encoding="utf-8")
+            .replace("{base}", self.base)
+            .replace("{year}", year)
+            .replace("{edition}", edition)
+            .replace("{effective}", effective)
+        )
         self.routes[RULES_PAGE] = Reply(rules.encode("utf-8"), "text/html; charset=utf-8")
         cr = cr_text if cr_text is not None else (FIXTURES / f"MagicCompRules-{edition}-excerpt.txt").read_bytes()
         self.routes[f"/{year}/downloads/MagicCompRules {edition}.txt"] = Reply(cr, "text/plain")
@@ -89,8 +95,11 @@ class Server:
 
     def set_bulk(self, oracle: bytes, rulings: bytes, manifest: str | None = None) -> None:
         text = manifest or (FIXTURES / "bulk-data.json").read_text(encoding="utf-8")
-        text = text.replace("{base}", self.base).replace("{oracle_size}", str(len(oracle))).replace(
-            "{rulings_size}", str(len(rulings)))
+        text = (
+            text.replace("{base}", self.base)
+            .replace("{oracle_size}", str(len(oracle)))
+            .replace("{rulings_size}", str(len(rulings)))
+        )
         self.routes[MANIFEST] = Reply(text.encode("utf-8"), "application/json; charset=utf-8")
         self.routes[ORACLE] = Reply(oracle, "application/json", gzip=True)
         self.routes[RULINGS] = Reply(rulings, "application/json", gzip=True)

@@ -22,8 +22,12 @@ def refresh(data: Path, *extra: str) -> int:
 def state(*folders: Path) -> dict:
     """Every file under the folders, with its bytes: what "changes nothing" compares (but loading's own parse
     cache, which any command that reads the data keeps up to date)."""
-    return {p: p.read_bytes() for folder in folders for p in sorted(folder.rglob("*"))
-            if p.is_file() and not p.name.startswith("parsed-")}
+    return {
+        p: p.read_bytes()
+        for folder in folders
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not p.name.startswith("parsed-")
+    }
 
 
 def card(data: Path, card_id: str) -> dict:
@@ -41,7 +45,9 @@ def test_a_week_is_downloaded_imported_synced_validated_and_summarized(server, e
     assert json.loads((env / "scryfall" / "oracle-cards.json").read_text(encoding="utf-8"))[0]["object"] == "card"
     assert (env / "scryfall" / "rulings.json").read_bytes() == (SCRYFALL / "rulings.json").read_bytes()
     assert (env / "scryfall" / "bulk-data.json").is_file()
-    assert (env / "cr" / "MagicCompRules-20260925.txt").read_bytes() == (FIXTURES / "MagicCompRules-20260925-excerpt.txt").read_bytes()
+    assert (env / "cr" / "MagicCompRules-20260925.txt").read_bytes() == (
+        FIXTURES / "MagicCompRules-20260925-excerpt.txt"
+    ).read_bytes()
     assert (env / "cr-ja" / "cr-ja-20260116.txt").is_file()
     assert not [p for p in env.iterdir() if p.name.startswith(".refresh-")]  # the staging folder is gone
 
@@ -59,7 +65,10 @@ def test_a_week_is_downloaded_imported_synced_validated_and_summarized(server, e
     # The summary.
     assert "### New cards: 3" in out and "- Sample Acorn Hoarder" in out
     assert "### New rulings: 3" in out
-    assert "by Wizards of the Coast (`wotc`, official): 2" in out and "Scryfall's notes (`scryfall`, community texts): 1" in out
+    assert (
+        "by Wizards of the Coast (`wotc`, official): 2" in out
+        and "Scryfall's notes (`scryfall`, community texts): 1" in out
+    )
     assert "the English quotes moved from 20260116 to 20260925" in out and "renumbered" in out
     assert "### Newly drifted translations: 1" in out and "rad-counters: rules.0.text.fr" in out
     assert "the Comprehensive Rules 20260925" in out and "the official Japanese rules 20260116" in out
@@ -116,12 +125,15 @@ def test_corrupt_gzip_is_refused(server, env, data, capsys):
     assert "corrupt" in _refused(data, env, capsys)
 
 
-@pytest.mark.parametrize("path, content_type", [
-    (ORACLE, "text/html; charset=utf-8"),  # an error page where the file should be
-    (MANIFEST, "text/plain"),
-    (CR_FILE, "application/octet-stream"),
-    (JA_PAGE, "application/json"),
-])
+@pytest.mark.parametrize(
+    "path, content_type",
+    [
+        (ORACLE, "text/html; charset=utf-8"),  # an error page where the file should be
+        (MANIFEST, "text/plain"),
+        (CR_FILE, "application/octet-stream"),
+        (JA_PAGE, "application/json"),
+    ],
+)
 def test_a_wrong_content_type_is_refused(server, env, data, capsys, path, content_type):
     server.serve_fixtures()
     server.routes[path].content_type = content_type
@@ -153,7 +165,9 @@ def test_rulings_the_data_holds_must_be_in_the_file(server, env, data, capsys):
     (env / "scryfall" / "rulings.json").unlink()  # no previous file: the data's own rulings are the reference
     capsys.readouterr()
     rulings = json.loads((SCRYFALL / "rulings.json").read_text(encoding="utf-8"))
-    server.set_bulk((SCRYFALL / "oracle-cards.json").read_bytes(), json.dumps(rulings[:1] + rulings[2:]).encode("utf-8"))
+    server.set_bulk(
+        (SCRYFALL / "oracle-cards.json").read_bytes(), json.dumps(rulings[:1] + rulings[2:]).encode("utf-8")
+    )
     assert "would remove rulings" in _refused(data, env, capsys)
 
 
@@ -178,7 +192,10 @@ def test_rules_only_fills_the_cache_and_touches_no_data(server, env, data, capsy
     before = state(data)
     assert main(["refresh", "--rules-only", "--cr-editions", "20260116"]) == 0
     out = capsys.readouterr().out
-    assert sorted(p.name for p in (env / "cr").iterdir()) == ["MagicCompRules-20260116.txt", "MagicCompRules-20260925.txt"]
+    assert sorted(p.name for p in (env / "cr").iterdir()) == [
+        "MagicCompRules-20260116.txt",
+        "MagicCompRules-20260925.txt",
+    ]
     assert (env / "cr-ja" / "cr-ja-20260116.txt").is_file() and not (env / "scryfall").exists()
     assert MANIFEST not in server.requests and state(data) == before
     assert "the Comprehensive Rules 20260116" in out and "New cards" not in out

@@ -31,7 +31,9 @@ def test_a_reference_in_an_older_numbering_links_to_the_rule_it_meant(valid_data
     today = linker.to_markdown("mills the rest (CR:701.17b).", "counters/rad.md", edition="20260116")
     assert "(../cr/701.md#701-17b" in today and "→" not in today
     # 701.13b does not exist today: a text in today's numbering cannot link it to the full rules.
-    assert "(https://magic.wizards.com/en/rules" in linker.to_markdown("CR:701.13b", "counters/rad.md", edition="20260116")
+    assert "(https://magic.wizards.com/en/rules" in linker.to_markdown(
+        "CR:701.13b", "counters/rad.md", edition="20260116"
+    )
 
 
 def test_unquoted_rules_link_to_the_full_rules_and_quoted_ones_to_their_quote(valid_data, archive):

@@ -35,7 +35,11 @@ def currency(page: str) -> str:
 def pages_of(kb, lang: str, archive=None) -> dict[str, str]:
     renderer = SiteRenderer(kb, lang, archive)
     pages = {"index.md": renderer.home_page()}
-    for kind, render in (("card", renderer.card_page), ("counter", renderer.counter_page), ("rule", renderer.rule_page)):
+    for kind, render in (
+        ("card", renderer.card_page),
+        ("counter", renderer.counter_page),
+        ("rule", renderer.rule_page),
+    ):
         for record in kb.all(kind):
             pages[f"{kind}/{record.id}"] = render(record)
     return pages
@@ -43,9 +47,11 @@ def pages_of(kb, lang: str, archive=None) -> dict[str, str]:
 
 def test_every_home_card_counter_and_rules_page_says_how_current_each_source_is(valid_data):
     kb, _ = load(valid_data)
-    for lang, words in (("en", ("Cards:", "Rulings:", "English rules:", "Japanese rules:")),
-                        ("ja", ("カード:", "裁定:", "英語の総合ルール:", "日本語の総合ルール:")),
-                        ("fr", ("Cartes :", "Décisions :", "Règles en anglais :", "Règles en japonais :"))):
+    for lang, words in (
+        ("en", ("Cards:", "Rulings:", "English rules:", "Japanese rules:")),
+        ("ja", ("カード:", "裁定:", "英語の総合ルール:", "日本語の総合ルール:")),
+        ("fr", ("Cartes :", "Décisions :", "Règles en anglais :", "Règles en japonais :")),
+    ):
         for path, page in pages_of(kb, lang).items():
             line = currency(page)
             assert all(word in line for word in words), (lang, path, line)
@@ -89,20 +95,28 @@ def test_a_japanese_translation_of_an_older_english_says_which_and_is_drifted(va
     path = valid_data / "rules" / "rad-counters.yaml"
     text = path.read_text(encoding="utf-8")
     english = "A card that refers to life loss “from radiation” refers to life lost as a result of the triggered ability associated with rad counters."
-    japanese = ("      ja:\n        text: カードが「放射能によって/from radiation」失ったライフを参照するなら、RADカウンターに付属する誘発型能力の結果として失ったライフを参照する。\n"
-                "        status: official\n        source: cr\n        version: \"20260116\"\n"
-                f"        translates: {{lang: en, version: \"20260116\", number: \"727.1a\", hash: \"{text_hash(english)}\"}}\n")
+    japanese = (
+        "      ja:\n        text: カードが「放射能によって/from radiation」失ったライフを参照するなら、RADカウンターに付属する誘発型能力の結果として失ったライフを参照する。\n"
+        '        status: official\n        source: cr\n        version: "20260116"\n'
+        f'        translates: {{lang: en, version: "20260116", number: "727.1a", hash: "{text_hash(english)}"}}\n'
+    )
     text = text.replace('  - number: "727.1a"\n    text:\n', '  - number: "727.1a"\n    text:\n' + japanese)
     path.write_text(text, encoding="utf-8")
     kb, problems = load(valid_data)
     assert not [p for p in problems if p.severity == "error"]
     renderer = SiteRenderer(kb, "en")
     page = renderer.rule_page(kb.get("rule", "rad-counters"))
-    assert "Japanese rules: the official translation of 20260116 (it translates the English of 20260116)." in currency(page)
+    assert "Japanese rules: the official translation of 20260116 (it translates the English of 20260116)." in currency(
+        page
+    )
     renderer_ja = SiteRenderer(kb, "ja")
-    assert "英語 20260116 版の翻訳 · 20260116 版では [727\\.1a](" in renderer_ja.rule_page(kb.get("rule", "rad-counters"))
+    assert "英語 20260116 版の翻訳 · 20260116 版では [727\\.1a](" in renderer_ja.rule_page(
+        kb.get("rule", "rad-counters")
+    )
     # The English changes (a new edition): the Japanese is drifted, and the pages count it.
-    path.write_text(text.replace(english, english.replace("refers to life lost", "means life lost"), 1), encoding="utf-8")
+    path.write_text(
+        text.replace(english, english.replace("refers to life lost", "means life lost"), 1), encoding="utf-8"
+    )
     kb, _ = load(valid_data)
     line = currency(SiteRenderer(kb, "en").rule_page(kb.get("rule", "rad-counters")))
     assert "1 of them no longer match the current English (drifted)" in line
@@ -114,8 +128,12 @@ def test_the_real_data_says_what_it_quotes(real_kb):
     ja = SiteRenderer(kb, "ja")
     home = currency(ja.home_page())
     assert f"英語の総合ルール: {quoted} 版から引用" in home
-    editions = {str(e["text"]["ja"]["version"]) for r in kb.all("rule") for e in r.data["rules"]
-                if isinstance(e.get("text", {}).get("ja"), dict) and e["text"]["ja"].get("status") == "official"}
+    editions = {
+        str(e["text"]["ja"]["version"])
+        for r in kb.all("rule")
+        for e in r.data["rules"]
+        if isinstance(e.get("text", {}).get("ja"), dict) and e["text"]["ja"].get("status") == "official"
+    }
     for edition in editions:
         assert f"{edition} 版の公式訳" in home
     # Every official Japanese rule text shown on a rule page says which English edition it translates.

@@ -1,4 +1,4 @@
-""""Edit this page": each page points at the YAML file (or folder) it comes from, only with a configured repository."""
+""" "Edit this page": each page points at the YAML file (or folder) it comes from, only with a configured repository."""
 
 from __future__ import annotations
 
@@ -21,7 +21,10 @@ def test_the_repository_comes_from_configuration_only():
 
 def test_files_open_in_the_editor_and_folders_in_the_tree_view():
     repo = "https://github.com/o/r"
-    assert edit_links.edit_url(repo, "main", "data/counters/rad.yaml") == "https://github.com/o/r/edit/main/data/counters/rad.yaml"
+    assert (
+        edit_links.edit_url(repo, "main", "data/counters/rad.yaml")
+        == "https://github.com/o/r/edit/main/data/counters/rad.yaml"
+    )
     assert edit_links.edit_url(repo, "main", "data/terms/") == "https://github.com/o/r/tree/main/data/terms"
     assert edit_links.edit_url(None, "main", "data/counters/rad.yaml") is None
     assert edit_links.edit_url(repo, "main", None) is None
@@ -29,7 +32,9 @@ def test_files_open_in_the_editor_and_folders_in_the_tree_view():
 
 def test_every_generated_page_has_its_source():
     kb, _ = load(VALID)
-    sources = edit_links.page_sources(kb, lambda r: f"data/{Path(r.document.path).resolve().relative_to(VALID).as_posix()}", "data")
+    sources = edit_links.page_sources(
+        kb, lambda r: f"data/{Path(r.document.path).resolve().relative_to(VALID).as_posix()}", "data"
+    )
     assert sources["counters/rad.md"] == "data/counters/rad.yaml"
     assert sources["cards/struggle-for-project-purity.md"] == "data/cards/s/struggle-for-project-purity.yaml"
     assert sources["rules/rad-counters.md"] == "data/rules/rad-counters.yaml"

@@ -36,7 +36,11 @@ def test_a_difference_from_the_english_is_shown_beside_the_japanese(kb):
 
 
 def test_quotes_of_earlier_editions_are_history_not_the_current_text(kb):
-    for lang, label in (("ja", "以前の版の引用"), ("en", "Quotes of earlier editions"), ("fr", "Citations d'éditions antérieures")):
+    for lang, label in (
+        ("ja", "以前の版の引用"),
+        ("en", "Quotes of earlier editions"),
+        ("fr", "Citations d'éditions antérieures"),
+    ):
         page = SiteRenderer(kb, lang).rule_page(kb.get("rule", "bloodthirst"))
         history = page.split('class="cp-history-quotes"', 1)[1]
         assert label in history and "2011-07-08" in history
@@ -59,14 +63,18 @@ def test_the_japanese_full_rules_show_the_official_text_beside_the_english(kb, a
     ja = parse_file(FIXTURE)
     japanese = pages(SiteRenderer(kb, "ja", archive, ja), "cr/122.md", "cr/704.md", "cr/100.md", "cr/index.md")
     section = japanese["cr/122.md"]
-    assert section.startswith('---\ntitle: "122. カウンター"') and '<p class="cp-meta" lang="en">Counters</p>' in section
+    assert (
+        section.startswith('---\ntitle: "122. カウンター"') and '<p class="cp-meta" lang="en">Counters</p>' in section
+    )
     rule = section.split('id="122-1b"', 1)[1].split('id="122-1c"', 1)[0]
     assert 'class="cp-rule__text" lang="ja"' in rule and "飛行、先制攻撃、二段攻撃、接死、腐乱" in rule
     assert 'class="cp-rule__canonical" lang="en"' in rule and "deathtouch, decayed, exalted" in rule
     assert "公式和訳 (20260116 版)" in section and "sources.md#cr-ja-20260116" in section
     assert "ライフが0以下のプレイヤーはゲームに敗北する。" in japanese["cr/704.md"]
     # A rule the Japanese file lacks (an excerpt) is shown in English only.
-    assert 'class="cp-rule__text" lang="en"' in japanese["cr/100.md"] and "cp-rule__canonical" not in japanese["cr/100.md"]
+    assert (
+        'class="cp-rule__text" lang="en"' in japanese["cr/100.md"] and "cp-rule__canonical" not in japanese["cr/100.md"]
+    )
     assert "122. カウンター (Counters)" in japanese["cr/index.md"]
     english = pages(SiteRenderer(kb, "en", archive, ja), "cr/122.md")["cr/122.md"]
     assert "カウンターとは" not in english
@@ -104,11 +112,13 @@ def test_a_japanese_translation_behind_the_english_says_so_rule_by_rule(kb):
     unchanged = counters.split('id="122-1h"', 1)[1].split('id="122-1i"', 1)[0]
     assert 'lang="ja"' in unchanged and "cp-badge--drifted" not in unchanged
     changed = counters.split('id="122-1i"', 1)[1].split('id="122-1j"', 1)[0]  # "see rule 727" became 728
-    assert "727〔RADカウンター〕参照" in changed and "cp-badge--drifted" in changed and "英語 20260116 版の翻訳" in changed
+    assert (
+        "727〔RADカウンター〕参照" in changed and "cp-badge--drifted" in changed and "英語 20260116 版の翻訳" in changed
+    )
     added = counters.split('id="122-1j"', 1)[1].split('id="122-2"', 1)[0]  # hone counters: no translation yet
     assert "cp-rule__canonical" not in added and 'class="cp-rule__text" lang="en"' in added
     rad = rendered["cr/728.md"]  # 727 in 20260116
-    assert rad.startswith("---\ntitle: \"728. RADカウンター\"") and "20260116 版では [727\\.1" in rad
+    assert rad.startswith('---\ntitle: "728. RADカウンター"') and "20260116 版では [727\\.1" in rad
 
 
 def test_the_sidebar_says_when_the_full_rules_are_bilingual():

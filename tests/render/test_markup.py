@@ -10,8 +10,16 @@ def html(text: str) -> str:
     return markdown.markdown(text, extensions=["attr_list", "md_in_html"])
 
 
-@pytest.mark.parametrize("text", ["When the Nth [kind] counter", "*not bold* and _not italic_", "{T}: Add {C}.",
-                                  "a <b>tag</b> & # hash | pipe", "back\\slash"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When the Nth [kind] counter",
+        "*not bold* and _not italic_",
+        "{T}: Add {C}.",
+        "a <b>tag</b> & # hash | pipe",
+        "back\\slash",
+    ],
+)
 def test_escaped_text_renders_as_itself(text):
     rendered = html(escape(text))
     assert "<em>" not in rendered and "<strong>" not in rendered and "<a" not in rendered
@@ -41,17 +49,38 @@ def test_quoted_rules_link_to_their_anchor_and_others_to_the_official_rules(link
 def test_card_names_link_as_whole_words_only(linker):
     text = linker.to_markdown("Struggle for Project Purity; Struggle for Project Purityx.", "counters/rad.md")
     assert text.count("](../cards/struggle-for-project-purity.md)") == 1
-    assert linker.to_markdown("Struggle for Project Purity", "cards/struggle-for-project-purity.md",
-                              skip_card="struggle-for-project-purity") == "Struggle for Project Purity"
+    assert (
+        linker.to_markdown(
+            "Struggle for Project Purity",
+            "cards/struggle-for-project-purity.md",
+            skip_card="struggle-for-project-purity",
+        )
+        == "Struggle for Project Purity"
+    )
 
 
 SITE_EXTENSIONS = ["attr_list", "md_in_html", "tables", "toc", "admonition", "pymdownx.details", "pymdownx.superfences"]
 
 
-@pytest.mark.parametrize("text", [
-    "&amp; &lt;b&gt; &#60;i&#62; &copy;", "<script>alert(1)</script>", "~~~\ncode?\n~~~", "a\n---", "a\n===",
-    "1986. A year", "- a\n+ b\n* c", "???+ note \"x\"\n    body", "!!! warning\n    body", "{: #id onclick=x }",
-    ": definition", "> quote", "x\r\n- y\r+ z", "    four spaces"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "&amp; &lt;b&gt; &#60;i&#62; &copy;",
+        "<script>alert(1)</script>",
+        "~~~\ncode?\n~~~",
+        "a\n---",
+        "a\n===",
+        "1986. A year",
+        "- a\n+ b\n* c",
+        '???+ note "x"\n    body',
+        "!!! warning\n    body",
+        "{: #id onclick=x }",
+        ": definition",
+        "> quote",
+        "x\r\n- y\r+ z",
+        "    four spaces",
+    ],
+)
 def test_block_syntax_renders_as_itself(text):
     import html as html_lib
     import re
@@ -64,10 +93,14 @@ def test_block_syntax_renders_as_itself(text):
 
 
 def card(folder, card_id: str, **names) -> None:
-    texts = "\n".join(f"  {lang}: {{text: \"{text}\", status: official, source: cr, version: \"20260116\"}}"
-                      for lang, text in names.items())
+    texts = "\n".join(
+        f'  {lang}: {{text: "{text}", status: official, source: cr, version: "20260116"}}'
+        for lang, text in names.items()
+    )
     (folder / "cards" / card_id[0]).mkdir(parents=True, exist_ok=True)
-    (folder / "cards" / card_id[0] / f"{card_id}.yaml").write_text(f"id: {card_id}\nnames:\n{texts}\n", encoding="utf-8")
+    (folder / "cards" / card_id[0] / f"{card_id}.yaml").write_text(
+        f"id: {card_id}\nnames:\n{texts}\n", encoding="utf-8"
+    )
 
 
 def test_a_card_named_like_a_term_a_counter_or_a_mechanic_takes_no_word_over(valid_data):

@@ -13,8 +13,17 @@ def kb(valid_data):
 def test_every_page_of_every_language_is_generated(kb):
     for lang in ("ja", "en", "fr"):
         pages = SiteRenderer(kb, lang).all_pages()
-        assert {"index.md", "counters/rad.md", "rules/rad-counters.md", "cards/struggle-for-project-purity.md",
-                "mechanics/mill.md", "rulings/index.md", "glossary.md", "sources.md", "status.md"} <= set(pages)
+        assert {
+            "index.md",
+            "counters/rad.md",
+            "rules/rad-counters.md",
+            "cards/struggle-for-project-purity.md",
+            "mechanics/mill.md",
+            "rulings/index.md",
+            "glossary.md",
+            "sources.md",
+            "status.md",
+        } <= set(pages)
 
 
 def test_a_translation_shows_its_badge_and_the_canonical_text_beside_it(kb):
@@ -61,12 +70,16 @@ def test_rules_of_its_own_means_a_subrule_of_122_1():
 
 def test_the_catalogue_names_the_rule_that_gives_a_kind_its_effect(valid_data):
     (valid_data / "counters" / "plus2-plus2.yaml").write_text(
-        'id: plus2-plus2\nnames:\n  en: {text: +2/+2 counter, status: official, source: wotc-printed-cards, '
+        "id: plus2-plus2\nnames:\n  en: {text: +2/+2 counter, status: official, source: wotc-printed-cards, "
         'version: "2026-11-29"}\nholders: [permanent]\nrules: ["122.1a"]\nsources: [wotc-printed-cards]\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     kb = load(valid_data)[0]
-    rows = {line.split("|")[2].strip(): line for line in SiteRenderer(kb, "en").home_page().splitlines()
-            if line.startswith("| [")}
+    rows = {
+        line.split("|")[2].strip(): line
+        for line in SiteRenderer(kb, "en").home_page().splitlines()
+        if line.startswith("| [")
+    }
     assert "[122.1a](rules/counters.md#122-1a)" in rows[r"\+2/+2 counter"]  # a leading + is escaped: not a list item
     assert rows["rad counter"].split("|")[5].strip() == "no"  # this fixture's rad cites 727.1 and 727.1a only
 
@@ -102,7 +115,8 @@ rulings:
 @pytest.fixture
 def sample_kb(valid_data):
     (valid_data / "sources" / "counterpedia.yaml").write_text(
-        "id: counterpedia\ntype: dataset\ntitle: A dated dataset\nlanguage: mul\ndate: \"2022-04-25\"\n", encoding="utf-8")
+        'id: counterpedia\ntype: dataset\ntitle: A dated dataset\nlanguage: mul\ndate: "2022-04-25"\n', encoding="utf-8"
+    )
     (valid_data / "cards" / "s" / "sample-card.yaml").write_text(SAMPLE, encoding="utf-8")
     return load(valid_data)[0]
 
@@ -121,7 +135,10 @@ def test_a_card_page_shows_names_oracle_and_printed_texts_and_its_rulings(sample
 def test_a_counter_page_lists_its_cards_in_a_table_and_links_its_rulings(sample_kb):
     renderer = SiteRenderer(sample_kb, "fr")
     page = renderer.counter_page(sample_kb.get("counter", "rad"))
-    assert '<div class="cp-catalogue cp-cards" data-search-exclude="true">' in page and '<input type="search" class="cp-filter"' in page
+    assert (
+        '<div class="cp-catalogue cp-cards" data-search-exclude="true">' in page
+        and '<input type="search" class="cp-filter"' in page
+    )
     assert '<a href="../cards/sample-card.html">Sample Card</a>' in page and '<td lang="ja">見本のカード</td>' in page
     assert "](../rulings/counters/rad.md)" in page
     pages = renderer.all_pages()
@@ -141,8 +158,13 @@ def test_leaf_pages_stay_out_of_the_sidebar():
                 yield from (pages(value) if isinstance(value, list) else [value])
 
     listed = list(pages(nav("en", ["editors/data-format.md"], full_rules=True)))
-    assert not [p for p in listed if p.startswith(("cards/", "counters/", "rulings/")) and not p.endswith("index.md")
-                and p != "rulings/by-counter.md"]
+    assert not [
+        p
+        for p in listed
+        if p.startswith(("cards/", "counters/", "rulings/"))
+        and not p.endswith("index.md")
+        and p != "rulings/by-counter.md"
+    ]
 
 
 def test_every_holder_a_counter_may_have_is_named_in_each_language():
@@ -152,8 +174,11 @@ def test_every_holder_a_counter_may_have_is_named_in_each_language():
 
     from counterpedia.render import i18n
 
-    schema = json.loads((Path(__file__).resolve().parents[2] / "tools" / "counterpedia" / "schemas" / "counter.schema.json")
-                        .read_text(encoding="utf-8"))
+    schema = json.loads(
+        (Path(__file__).resolve().parents[2] / "tools" / "counterpedia" / "schemas" / "counter.schema.json").read_text(
+            encoding="utf-8"
+        )
+    )
     holders = schema["properties"]["holders"]["items"]["enum"]
     assert "sprocket" in holders  # the CRANK! counter of Unstable's Contraptions
     for holder in holders:

@@ -14,7 +14,7 @@ from counterpedia.render.pages import SiteRenderer
 
 ROOT = Path(__file__).resolve().parents[2]
 
-CARD = '''id: sample-rad-card
+CARD = """id: sample-rad-card
 names:
   en: {text: Sample Rad Card, status: official, source: wotc-oracle, version: "2022-04-25"}
 rulings:
@@ -43,15 +43,24 @@ rulings:
     about: {counters: [rad]}
     review:
       - {reason: other-date, evidence: mtgjson3-gatherer-20181107, date: "2013-06-07"}
-'''
+"""
 
 LABELS = {
-    "en": ("Wizards of the Coast (Gatherer), via MTGJSON 3", "MTGJSON 5.2.0 (Wizards or Scryfall, not stated)",
-           "Show official rulings only"),
-    "fr": ("Wizards of the Coast (Gatherer), via MTGJSON 3", "MTGJSON 5.2.0 (Wizards ou Scryfall, non précisé)",
-           "Afficher les décisions officielles seulement"),
-    "ja": ("Wizards of the Coast（Gatherer）、MTGJSON 3 経由", "MTGJSON 5.2.0（Wizards か Scryfall か明記なし）",
-           "公式の裁定だけを表示"),
+    "en": (
+        "Wizards of the Coast (Gatherer), via MTGJSON 3",
+        "MTGJSON 5.2.0 (Wizards or Scryfall, not stated)",
+        "Show official rulings only",
+    ),
+    "fr": (
+        "Wizards of the Coast (Gatherer), via MTGJSON 3",
+        "MTGJSON 5.2.0 (Wizards ou Scryfall, non précisé)",
+        "Afficher les décisions officielles seulement",
+    ),
+    "ja": (
+        "Wizards of the Coast（Gatherer）、MTGJSON 3 経由",
+        "MTGJSON 5.2.0（Wizards か Scryfall か明記なし）",
+        "公式の裁定だけを表示",
+    ),
 }
 
 
@@ -73,7 +82,10 @@ def test_each_ruling_shows_its_status_and_provenance_and_can_be_filtered(kb, lan
     found = proof.counts(about_rad)
     assert found["official"] >= 1 and found["unproven"] >= 1
     gatherer, mtgjson, toggle = LABELS[lang]
-    for page in (renderer.counter_page(kb.get("counter", "rad")), renderer.rulings_about_page("counter", kb.get("counter", "rad"))):
+    for page in (
+        renderer.counter_page(kb.get("counter", "rad")),
+        renderer.rulings_about_page("counter", kb.get("counter", "rad")),
+    ):
         assert gatherer in page and mtgjson in page
         assert renderer.t("rulings_proof_short").format(**found) in page
         assert toggle in page and 'class="cp-official-filter__input"' in page

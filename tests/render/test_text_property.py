@@ -25,12 +25,61 @@ VALID_DATA = ROOT / "tests" / "fixtures" / "valid" / "data"
 # (they are not text), no surrogates (not characters).
 CHARACTERS = st.characters(blacklist_categories=("Cc", "Cs"), whitelist_characters="\n\t")
 # Pieces of Markdown, HTML and of the extensions the site enables, to be met far more often than at random.
-SYNTAX = st.sampled_from([
-    "\n", "\n\n", "    ", "\t", "- ", "+ ", "* ", "1. ", "1) ", "# ", "> ", "---", "===", "***", "___", "~~~", "```",
-    "!!! note", "???+ note", "{: #x .y }", "{#id}", "[x](y)", "![i](x.png)", "<b>", "</b>", "<script>", "<!--", "-->",
-    "&amp;", "&lt;", "&#60;", "&#x3c;", "&copy;", "&", "\\", "`", "*", "_", "|", ":", "<br>", "  \n", "[^1]", "$$",
-    "rule 704.5q", "CR:400.7", "122.1a–h", "Struggle for Project Purity", "\u00a0", "\u2028", "\ufeff",
-])
+SYNTAX = st.sampled_from(
+    [
+        "\n",
+        "\n\n",
+        "    ",
+        "\t",
+        "- ",
+        "+ ",
+        "* ",
+        "1. ",
+        "1) ",
+        "# ",
+        "> ",
+        "---",
+        "===",
+        "***",
+        "___",
+        "~~~",
+        "```",
+        "!!! note",
+        "???+ note",
+        "{: #x .y }",
+        "{#id}",
+        "[x](y)",
+        "![i](x.png)",
+        "<b>",
+        "</b>",
+        "<script>",
+        "<!--",
+        "-->",
+        "&amp;",
+        "&lt;",
+        "&#60;",
+        "&#x3c;",
+        "&copy;",
+        "&",
+        "\\",
+        "`",
+        "*",
+        "_",
+        "|",
+        ":",
+        "<br>",
+        "  \n",
+        "[^1]",
+        "$$",
+        "rule 704.5q",
+        "CR:400.7",
+        "122.1a–h",
+        "Struggle for Project Purity",
+        "\u00a0",
+        "\u2028",
+        "\ufeff",
+    ]
+)
 TEXTS = st.lists(st.one_of(SYNTAX, CHARACTERS), min_size=1, max_size=40).map("".join)
 SETTINGS = settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -65,8 +114,15 @@ class Blocks(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         classes = (dict(attrs).get("class") or "").split()
-        role = "block" if "cp-text__main" in classes else "h1" if tag == "h1" else "badge" if "cp-badge" in classes \
-            or "cp-meta" in classes or "headerlink" in classes else None
+        role = (
+            "block"
+            if "cp-text__main" in classes
+            else "h1"
+            if tag == "h1"
+            else "badge"
+            if "cp-badge" in classes or "cp-meta" in classes or "headerlink" in classes
+            else None
+        )
         if role == "block":
             self.blocks.append([])
         if tag not in ("br", "img", "input", "hr"):

@@ -6,16 +6,28 @@ from counterpedia.search import rank
 from counterpedia.search.query import parse
 
 UNITS = [
-    ("counter", [("name", "en", "stun counter"),
-                 ("summary", "en", "A stun counter stops one untap. It is removed instead.")]),
+    (
+        "counter",
+        [("name", "en", "stun counter"), ("summary", "en", "A stun counter stops one untap. It is removed instead.")],
+    ),
     ("card", [("name", "en", "Stunning Strike"), ("text", "en", "Put a stun counter on target creature.")]),
-    ("card", [("name", "en", "Hand of Stun"),
-              ("text", "en", "Whenever a creature becomes untapped, put a stun counter on it.")]),
+    (
+        "card",
+        [
+            ("name", "en", "Hand of Stun"),
+            ("text", "en", "Whenever a creature becomes untapped, put a stun counter on it."),
+        ],
+    ),
     ("mechanic", [("name", "en", "Proliferate"), ("summary", "en", "Add a counter of each kind already there.")]),
-    ("rule", [("name", "en", "Planeswalkers"),
-              ("rule", "en", "306.5b A planeswalker enters with loyalty counters.")]),
-    ("counter", [("name", "ja", "蓄積カウンター"), ("name", "en", "charge counter"),
-                 ("summary", "ja", "蓄積カウンターを取り除くことがある。")]),
+    ("rule", [("name", "en", "Planeswalkers"), ("rule", "en", "306.5b A planeswalker enters with loyalty counters.")]),
+    (
+        "counter",
+        [
+            ("name", "ja", "蓄積カウンター"),
+            ("name", "en", "charge counter"),
+            ("summary", "ja", "蓄積カウンターを取り除くことがある。"),
+        ],
+    ),
     ("counter", [("name", "ja", "毒カウンター"), ("summary", "ja", "毒カウンターが置かれたプレイヤー。")]),
     ("term", [("name", "en", "Placed"), ("note", "en", "A counter is placed; 配置 is a placement.")]),
 ]
@@ -32,13 +44,13 @@ def units(query: str, lang: str = "en") -> list[int]:
 
 def test_no_dead_ends_partial_matches_are_ranked_and_marked():
     results = ranked("proliferate planeswalker")
-    assert {r.unit for r in results[:2]} == {3, 4}   # no unit holds both words: each holds one
+    assert {r.unit for r in results[:2]} == {3, 4}  # no unit holds both words: each holds one
     assert all(r.partial for r in results)
 
 
 def test_names_rank_first_and_inflections_are_found():
     results = ranked("stun counter untapped")
-    assert results[0].unit == 0                      # the stun counter, though only a card holds all three
+    assert results[0].unit == 0  # the stun counter, though only a card holds all three
     assert not results[1].partial and results[1].unit == 2
 
 
@@ -51,7 +63,7 @@ def test_a_prefix_finds_the_word_below_a_whole_word():
 
 def test_japanese_stems_find_conjugated_verbs_and_not_compounds():
     assert units("蓄積カウンターを取り除かれる", "ja")[0] == 5
-    assert units("置く", "ja") == units("置かれる", "ja") == [6]   # 置かれた is 置く, 配置 is not
+    assert units("置く", "ja") == units("置かれる", "ja") == [6]  # 置かれた is 置く, 配置 is not
 
 
 def test_required_and_excluded_words():
@@ -84,7 +96,10 @@ def test_marks_cover_the_whole_inflected_word_in_the_original_text():
     text = "Whenever a creature becomes UNTAPPED, put a Stun counter on it."
     assert [text[a:b] for a, b in rank.marks(text, parse("untap stun"), "en")] == ["UNTAPPED", "Stun"]
     text = "ＲＡＤカウンターを取り除かれる"
-    assert [text[a:b] for a, b in rank.marks(text, parse("RADカウンター 取り除く"), "en")] == ["ＲＡＤカウンター", "取り除"]
+    assert [text[a:b] for a, b in rank.marks(text, parse("RADカウンター 取り除く"), "en")] == [
+        "ＲＡＤカウンター",
+        "取り除",
+    ]
 
 
 def test_sentences():

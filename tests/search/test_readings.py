@@ -7,13 +7,16 @@ import pytest
 from counterpedia.search import readings
 
 
-@pytest.mark.parametrize("name, reading", [
-    ("忠誠カウンター", "ちゅうせい かうんたー"),
-    ("毒カウンター", "どく かうんたー"),
-    ("状況起因処理", "じょうきょう きいん しょり"),
-    ("+1/+1カウンター", "かうんたー"),                  # what is not Japanese is searched as written
-    ("誘発型能力", "ゆうはつ がた のうりょく"),
-])
+@pytest.mark.parametrize(
+    "name, reading",
+    [
+        ("忠誠カウンター", "ちゅうせい かうんたー"),
+        ("毒カウンター", "どく かうんたー"),
+        ("状況起因処理", "じょうきょう きいん しょり"),
+        ("+1/+1カウンター", "かうんたー"),  # what is not Japanese is searched as written
+        ("誘発型能力", "ゆうはつ がた のうりょく"),
+    ],
+)
 def test_a_name_is_read_in_hiragana_word_by_word(name, reading):
     assert readings.reading(name) == reading
 

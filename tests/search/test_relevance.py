@@ -25,7 +25,11 @@ def test_the_set_has_twenty_questions_and_twenty_typos_per_language():
         assert len([c for c in relevance.questions(CASES) if c.lang == lang]) >= 20
         assert len([c for c in relevance.typos(CASES) if c.lang == lang]) >= 20
     assert {c.query for c in CASES if c.issue == 12} == {
-        "marqueur de charge", "proliferate planeswalker", "stun counter untapped", "蓄積カウンターを取り除く"}
+        "marqueur de charge",
+        "proliferate planeswalker",
+        "stun counter untapped",
+        "蓄積カウンターを取り除く",
+    }
 
 
 @pytest.mark.parametrize("case", relevance.typos(CASES), ids=lambda c: f"{c.lang}:{c.query}")

@@ -49,8 +49,11 @@ def test_title_and_url_follow_the_query_language(capsys, data):
 def test_path_and_line_point_at_the_text(capsys, data):
     _, hits = run_json(capsys, "RADカウンター", "--data", str(data))
     path, line = hits[0]["path"], hits[0]["line"]
-    lines = (data.parent / path).read_text(encoding="utf-8").splitlines() if not os.path.isabs(path) else \
-        open(path, encoding="utf-8").read().splitlines()
+    lines = (
+        (data.parent / path).read_text(encoding="utf-8").splitlines()
+        if not os.path.isabs(path)
+        else open(path, encoding="utf-8").read().splitlines()
+    )
     assert "RADカウンター" in lines[line - 1]
 
 
@@ -83,10 +86,13 @@ def test_text_output_marks_the_match(capsys, data):
     assert "**切削**" in out and "glossary.html#mill" in out and "data/terms/mill.yaml:" in out.replace(os.sep, "/")
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["   "], "give a query"),
-    (["rad", "--limit", "0"], "--limit"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["   "], "give a query"),
+        (["rad", "--limit", "0"], "--limit"),
+    ],
+)
 def test_bad_usage_exits_2(capsys, data, argv, message):
     status, _, err = run(capsys, *argv, "--data", str(data))
     assert status == 2 and message in err and "Traceback" not in err
@@ -109,11 +115,14 @@ def test_nothing_found_exits_1(capsys, data):
     assert status == 1 and out == "" and "nothing found for 'zzyzx'" in err
 
 
-@pytest.mark.parametrize("query, shown", [
-    ("qqq\x1b[31mqqq\x1b]qqq;pwned\x07qqq", "qqq\\x1b[31mqqq\\x1b]qqq;pwned\\x07qqq"),
-    ("zz\x00yx", "zz\\x00yx"),
-    ("zz\u202eyx\x9b", "zz\\u202eyx\\x9b"),
-])
+@pytest.mark.parametrize(
+    "query, shown",
+    [
+        ("qqq\x1b[31mqqq\x1b]qqq;pwned\x07qqq", "qqq\\x1b[31mqqq\\x1b]qqq;pwned\\x07qqq"),
+        ("zz\x00yx", "zz\\x00yx"),
+        ("zz\u202eyx\x9b", "zz\\u202eyx\\x9b"),
+    ],
+)
 def test_control_characters_of_a_query_are_not_echoed_raw(capsys, data, query, shown):
     status, out, err = run(capsys, query, "--data", str(data))
     assert status == 1 and f"nothing found for '{shown}'" in err
@@ -122,8 +131,9 @@ def test_control_characters_of_a_query_are_not_echoed_raw(capsys, data, query, s
 
 def test_control_characters_of_the_data_are_not_printed_raw(capsys, data):
     record = data / "terms" / "mill.yaml"
-    record.write_text(record.read_text(encoding="utf-8").replace("text: Mill,", 'text: "Mill\\e[2J\\0",'),
-                      encoding="utf-8")
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("text: Mill,", 'text: "Mill\\e[2J\\0",'), encoding="utf-8"
+    )
     status, out, err = run(capsys, "mill", "--data", str(data))
     assert status == 0 and "Mill\\x1b[2J" in out and "\x1b" not in out and "\x00" not in out
 
@@ -143,15 +153,20 @@ def test_stop_words_never_make_a_query_fail(capsys, data, query):
         assert status == 0 and not hits[0]["partial"]
 
 
-@pytest.mark.parametrize("change", [
-    ("names:", "names: [a, b]\nnames_was:"),
-    ("names:", "title: 5\nnames:"),
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("names:", "names: [a, b]\nnames_was:"),
+        ("names:", "title: 5\nnames:"),
+    ],
+)
 def test_records_of_the_wrong_shape_do_not_crash(capsys, data, change):
     for record in [data / "counters" / "rad.yaml", data / "rules" / "rad-counters.yaml"]:
         text = record.read_text(encoding="utf-8")
-        record.write_text(text.replace(*change, 1) if change[0] in text else text.replace("title:", "title: 5\nold:", 1),
-                          encoding="utf-8")
+        record.write_text(
+            text.replace(*change, 1) if change[0] in text else text.replace("title:", "title: 5\nold:", 1),
+            encoding="utf-8",
+        )
     status, out, err = run(capsys, "rad", "--data", str(data))
     assert status in (0, 1) and "Traceback" not in err
 
@@ -194,7 +209,7 @@ def test_detect_lang():
 
 
 def test_a_typing_mistake_is_corrected_marked_and_offered(capsys, data):
-    status, out, err = run(capsys, "raddiation", "--data", str(data))   # one letter too many
+    status, out, err = run(capsys, "raddiation", "--data", str(data))  # one letter too many
     assert status == 0
     lines = out.splitlines()
     assert lines[0] == "Did you mean: radiation"
@@ -202,9 +217,9 @@ def test_a_typing_mistake_is_corrected_marked_and_offered(capsys, data):
     status, hits = run_json(capsys, "raddiation", "--data", str(data))
     assert status == 0 and hits[0]["corrected"] == {"raddiation": "radiation"}
     status, out, err = run(capsys, "raddiation", "--json", "--data", str(data))
-    assert json.loads(out) and "Did you mean: radiation" in err       # --json prints a list, the offer aside
+    assert json.loads(out) and "Did you mean: radiation" in err  # --json prints a list, the offer aside
     status, hits = run_json(capsys, "radiation", "--data", str(data))
-    assert hits[0]["corrected"] == {}                                  # as typed: nothing corrected
+    assert hits[0]["corrected"] == {}  # as typed: nothing corrected
 
 
 def test_a_word_too_far_from_any_still_finds_nothing(capsys, data):
@@ -213,10 +228,10 @@ def test_a_word_too_far_from_any_still_finds_nothing(capsys, data):
 
 
 def test_a_reading_finds_the_japanese_name(capsys, data):
-    status, hits = run_json(capsys, "じかん", "--data", str(data))     # 時間カウンター
+    status, hits = run_json(capsys, "じかん", "--data", str(data))  # 時間カウンター
     assert status == 0 and (hits[0]["kind"], hits[0]["id"], hits[0]["field"]) == ("counter", "time", "reading")
     lines = (data / "counters" / "time.yaml").read_text(encoding="utf-8").splitlines()
-    assert "時間カウンター" in lines[hits[0]["line"] - 1]               # yaml: the Japanese name's line
+    assert "時間カウンター" in lines[hits[0]["line"] - 1]  # yaml: the Japanese name's line
 
 
 def test_shorthands_are_read_from_the_catalogue_beside_the_data(capsys, data):
@@ -226,6 +241,6 @@ def test_shorthands_are_read_from_the_catalogue_beside_the_data(capsys, data):
     status, hits = run_json(capsys, "tc", "--data", str(data))
     assert status == 0 and hits[0]["id"] == "time"
     shorthands.write_text("shorthands:\n  - {typed: [tc], means: counter/nope, note: a test}\n", encoding="utf-8")
-    status, out, err = run(capsys, "tc", "--data", str(data))         # the cache sees the list change
+    status, out, err = run(capsys, "tc", "--data", str(data))  # the cache sees the list change
     assert status == 1 and "search-shorthands.yaml:2:26: error[E154] 'counter/nope' names no record" in err
     assert "Traceback" not in err

@@ -21,7 +21,7 @@ MATERIAL = {
 def test_the_index_keeps_materials_shape_and_our_separator(valid_data):
     kb, _ = load(valid_data)
     index = site_index.build(kb, "ja", MATERIAL)
-    assert set(index) == {"config", "docs"}       # what Material's page hands to the worker
+    assert set(index) == {"config", "docs"}  # what Material's page hands to the worker
     assert index["config"]["separator"] == SEPARATOR  # Material's on-page highlight splits with it
     assert index["docs"][0]["counterpedia"] == site_index.FORMAT and index["docs"][0]["lang"] == "ja"
 
@@ -33,8 +33,8 @@ def test_payload_pages_units_and_the_editors_pages(valid_data):
     assert pages["counters/rad.html"] == "RADカウンター"
     assert pages["editors/search.html"] == "Search"
     texts = [entry[1] for unit in data["units"] for entry in unit[4]]
-    assert "How search works & why" in texts           # HTML of Material's index made plain text
-    assert not any("\u200b" in t for t in texts)        # no segmentation artefact anywhere
+    assert "How search works & why" in texts  # HTML of Material's index made plain text
+    assert not any("\u200b" in t for t in texts)  # no segmentation artefact anywhere
     rad = next(u for u in data["units"] if data["pages"][u[0]][0] == "counters/rad.html")
     assert rad[2] == "c" and rad[4][0] == ["n", "RADカウンター"]
 

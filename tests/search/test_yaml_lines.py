@@ -29,15 +29,18 @@ rules:
 """
 
 
-@pytest.mark.parametrize("keys, line", [
-    (("names", "ja"), 4),
-    (("names", "en"), 5),
-    (("names", "fr"), 3),            # missing: the deepest key found
-    (("rules", 0, "text", "en"), 13),
-    (("rules", 1, "examples", 1, "en"), 18),
-    (("rules", 2, "text"), 10),
-    (("nothing",), 1),
-])
+@pytest.mark.parametrize(
+    "keys, line",
+    [
+        (("names", "ja"), 4),
+        (("names", "en"), 5),
+        (("names", "fr"), 3),  # missing: the deepest key found
+        (("rules", 0, "text", "en"), 13),
+        (("rules", 1, "examples", 1, "en"), 18),
+        (("rules", 2, "text"), 10),
+        (("nothing",), 1),
+    ],
+)
 def test_line_of(keys, line):
     assert line_of(SOURCE, keys) == line
 
@@ -53,7 +56,9 @@ def test_agrees_with_ruamel_on_the_real_records(real_kb):
             continue
         for entry in unit.entries:
             # an entry's keys lead from the top of its file (a card's ruling: rulings.N.text.LANG in the card's file)
-            assert line_of(record.document.source, entry.keys) == record.document.position(entry.keys)[0] + 1, \
-                (unit.path, entry.keys)
+            assert line_of(record.document.source, entry.keys) == record.document.position(entry.keys)[0] + 1, (
+                unit.path,
+                entry.keys,
+            )
             checked += 1
     assert checked > 300

@@ -32,8 +32,8 @@ def test_keys_follow_the_schema_order_at_every_depth():
     assert out == (
         "id: x\n"
         "names:\n"
-        "  en:\n    text: a\n    status: official\n    source: cr\n    version: \"20260116\"\n"
-        "  fr:\n    text: b\n    status: official\n    source: cr\n    version: \"2026-01-01\"\n"
+        '  en:\n    text: a\n    status: official\n    source: cr\n    version: "20260116"\n'
+        '  fr:\n    text: b\n    status: official\n    source: cr\n    version: "2026-01-01"\n'
         "holders:\n  - player\n"
         "sources:\n  - cr\n"
     )
@@ -49,31 +49,40 @@ def test_key_order_comes_from_the_schema_not_from_code(monkeypatch):
     root = schema_model.root("term")
     props = dict(root.schema["properties"])
     reordered = {"note": props.pop("note"), **props, "extra": {"type": "string"}}
-    monkeypatch.setattr(schema_model, "root", lambda kind: schema_model.Node({**root.schema, "properties": reordered}, root.base))
+    monkeypatch.setattr(
+        schema_model, "root", lambda kind: schema_model.Node({**root.schema, "properties": reordered}, root.base)
+    )
     out = format_text("term", "id: x\nextra: e\nnote: {}\nnames: {}\n")
     assert [line.split(":")[0] for line in out.splitlines()] == ["note", "id", "names", "extra"]
 
 
-@pytest.mark.parametrize("field, value, written", [
-    ("version", "'20260116'", '"20260116"'),      # versions: always double-quoted
-    ("version", "\"2026-01-02\"", '"2026-01-02"'),
-    ("text", "'plain words'", "plain words"),      # texts: plain when YAML reads them back the same
-    ("text", "\"it's: here\"", '"it\'s: here"'),  # else double-quoted, never single
-    ("text", "'#1 pick'", '"#1 pick"'),
-    ("text", "|\n      two\n      lines", '"two\\nlines\\n"'),  # line breaks: double-quoted with \n
-    ("text", "'123'", '"123"'),                    # a number look-alike keeps its quotes (it is a string)
-])
+@pytest.mark.parametrize(
+    "field, value, written",
+    [
+        ("version", "'20260116'", '"20260116"'),  # versions: always double-quoted
+        ("version", '"2026-01-02"', '"2026-01-02"'),
+        ("text", "'plain words'", "plain words"),  # texts: plain when YAML reads them back the same
+        ("text", '"it\'s: here"', '"it\'s: here"'),  # else double-quoted, never single
+        ("text", "'#1 pick'", '"#1 pick"'),
+        ("text", "|\n      two\n      lines", '"two\\nlines\\n"'),  # line breaks: double-quoted with \n
+        ("text", "'123'", '"123"'),  # a number look-alike keeps its quotes (it is a string)
+    ],
+)
 def test_one_quoting_style_per_kind_of_value(field, value, written):
-    text = "id: x\nnames:\n  en:\n    text: a\n    status: official\n    source: cr\n    version: \"20260116\"\n"
-    text = text.replace(f"    {field}: {'a' if field == 'text' else chr(34) + '20260116' + chr(34)}\n", f"    {field}: {value}\n")
+    text = 'id: x\nnames:\n  en:\n    text: a\n    status: official\n    source: cr\n    version: "20260116"\n'
+    text = text.replace(
+        f"    {field}: {'a' if field == 'text' else chr(34) + '20260116' + chr(34)}\n", f"    {field}: {value}\n"
+    )
     out = format_text("card", text)
     assert f"    {field}: {written}\n" in out
     assert load(out) == load(text)
 
 
 def test_cr_numbers_sections_and_hashes_are_double_quoted():
-    text = ("id: r\nsection: '704'\ntitle: {en: {text: t, status: official, source: cr, version: '20260116'}}\n"
-            "rules:\n- number: 704.5a\n  text: {en: {text: t, status: official, source: cr, version: '20260116'}}\n")
+    text = (
+        "id: r\nsection: '704'\ntitle: {en: {text: t, status: official, source: cr, version: '20260116'}}\n"
+        "rules:\n- number: 704.5a\n  text: {en: {text: t, status: official, source: cr, version: '20260116'}}\n"
+    )
     out = format_text("rule", text)
     assert 'section: "704"' in out and '  - number: "704.5a"' in out
 
@@ -167,8 +176,10 @@ def test_a_hash_inside_a_string_is_not_a_comment():
 
 
 def test_a_comment_after_a_multi_line_value_stays_after_it():
-    text = ("id: x\nnames: {}\nnote:\n  en:\n    text: one\n      two  # eol\n    status: community\n"
-            "    source: s\n    version: \"2026-01-01\"\n")
+    text = (
+        "id: x\nnames: {}\nnote:\n  en:\n    text: one\n      two  # eol\n    status: community\n"
+        '    source: s\n    version: "2026-01-01"\n'
+    )
     out = format_text("term", text)
     assert "    text: one two  # eol\n" in out
     assert load(out) == load(text)
@@ -264,7 +275,10 @@ def test_a_record_with_comments_keeps_them():
     assert format_data("card", record, "# Header.\n") == "# Header.\nid: x  # the id\nnames: {}\n"
 
 
-COMMENT_TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blacklist_characters="\x85\ufeff"), max_size=12)
+COMMENT_TEXT = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp"), blacklist_characters="\x85\ufeff"),
+    max_size=12,
+)
 
 
 @pytest.mark.parametrize("kind", ["counter", "rule", "ruling"])

@@ -114,8 +114,13 @@ def test_a_symbolic_link_is_followed_to_its_target(tmp_path: Path, monkeypatch):
     os.symlink(data / "counters", data / "cards" / "b")
     monkeypatch.chdir(tmp_path)
     paths = Paths(Path("data"))
-    for path in [Path("data/cards/a/linked.yaml"), Path("data/cards/b/rad.yaml"), Path("data/cards/../counters/rad.yaml"),
-                 Path("data/counters/rad.yaml"), Path("data/cards/a/../a")]:
+    for path in [
+        Path("data/cards/a/linked.yaml"),
+        Path("data/cards/b/rad.yaml"),
+        Path("data/cards/../counters/rad.yaml"),
+        Path("data/counters/rad.yaml"),
+        Path("data/cards/a/../a"),
+    ]:
         assert paths.resolve(path) == path.resolve()
         assert paths.display(path) == str(path.resolve().relative_to(tmp_path))
     assert paths.kind(Path("data/cards/a/linked.yaml")) == "counter"

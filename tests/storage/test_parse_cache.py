@@ -33,8 +33,9 @@ def test_a_second_load_reads_the_cache_and_an_edited_file_is_parsed_again(valid_
 
 
 def test_dates_come_back_as_dates_and_problems_are_never_cached(valid_data: Path):
-    (valid_data / "sources" / "dated.yaml").write_text("id: dated\ntype: dataset\ntitle: T\nlanguage: en\ndate: 2022-04-25\n",
-                                                       encoding="utf-8")
+    (valid_data / "sources" / "dated.yaml").write_text(
+        "id: dated\ntype: dataset\ntitle: T\nlanguage: en\ndate: 2022-04-25\n", encoding="utf-8"
+    )
     (valid_data / "sources" / "broken.yaml").write_text("id: [broken\n", encoding="utf-8")
     load_paths([valid_data], root=valid_data)
     result = load_paths([valid_data], root=valid_data)

@@ -34,8 +34,9 @@ def fresh_python():
     def run(code: str, cwd: Path = ROOT):
         env = {**os.environ, "PYTHONPATH": str(ROOT / "tools"), "COUNTERPEDIA_NO_CACHE": "1"}
         env.pop("COUNTERPEDIA_NO_FORK", None)
-        result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True,
-                                env=env, cwd=cwd)
+        result = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, env=env, cwd=cwd
+        )
         assert result.returncode == 0, result.stderr
         return json.loads(result.stdout)
 
@@ -76,7 +77,8 @@ def test_loading_the_data_in_two_processes_gives_the_same_records_and_problems(f
     assert sum(1 for _ in data.rglob("*.yaml")) >= MIN_ITEMS
     broken = next((data / "cards").rglob("*.yaml"))
     broken.write_text(broken.read_text(encoding="utf-8") + "oops: [\n", encoding="utf-8")
-    found = fresh_python("""
+    found = fresh_python(
+        """
         import json, os
         from pathlib import Path
         from counterpedia.storage import parse_many
@@ -92,7 +94,9 @@ def test_loading_the_data_in_two_processes_gives_the_same_records_and_problems(f
         os.environ["COUNTERPEDIA_NO_FORK"] = "1"
         alone = loaded()
         print(json.dumps({"calls": calls, "same": forked == alone, "problems": forked[1], "records": len(forked[0])}))
-    """, cwd=tmp_path)
+    """,
+        cwd=tmp_path,
+    )
     assert found["calls"] == [True, False] and found["same"] is True
     assert found["records"] >= MIN_ITEMS and len(found["problems"]) == 1 and "[E001]" in found["problems"][0]
 

@@ -158,24 +158,31 @@ def _data(tmp_path):
 def test_the_journal_lives_in_the_git_ignored_cache_beside_the_data(tmp_path):
     data, _record = _data(tmp_path)
     assert writes.journal_path(data).parent == data.parent / ".cache" / "counterpedia"
-    ignored = subprocess.run(["git", "check-ignore", "-q", ".cache/counterpedia/pending-writes-data-0.json"],
-                             cwd=ROOT)
+    ignored = subprocess.run(["git", "check-ignore", "-q", ".cache/counterpedia/pending-writes-data-0.json"], cwd=ROOT)
     assert ignored.returncode == 0, ".cache/ must be git-ignored, so that no commit carries a journal"
 
 
-@pytest.mark.parametrize("target", [
-    "../outside.yaml",                 # above the project
-    "/tmp/counterpedia-outside.yaml",  # absolute
-    "data/../../outside.yaml",         # climbing out through the data folder
-    ".git/hooks/pre-commit",           # the project's own files: code that git runs
-    "data/.hidden/x.yaml",             # a hidden folder inside the data folder
-    "data/counters/evil.pth",          # not a record
-    ".venv/lib/python3.11/site-packages/evil.pth",
-])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "../outside.yaml",  # above the project
+        "/tmp/counterpedia-outside.yaml",  # absolute
+        "data/../../outside.yaml",  # climbing out through the data folder
+        ".git/hooks/pre-commit",  # the project's own files: code that git runs
+        "data/.hidden/x.yaml",  # a hidden folder inside the data folder
+        "data/counters/evil.pth",  # not a record
+        ".venv/lib/python3.11/site-packages/evil.pth",
+    ],
+)
 def test_a_journal_naming_a_path_outside_the_records_is_refused_whole(tmp_path, target):
     data, record = _data(tmp_path)
-    _journal(data, [{"path": "data/counters/rad.yaml", "text": "id: rad\nhacked: 1\n", "before": None},
-                    {"path": target, "text": "import os\n", "before": None}])
+    _journal(
+        data,
+        [
+            {"path": "data/counters/rad.yaml", "text": "id: rad\nhacked: 1\n", "before": None},
+            {"path": target, "text": "import os\n", "before": None},
+        ],
+    )
     with pytest.raises(WriteError, match="outside the YAML records") as raised:
         recover(data)
     assert "nothing was written" in str(raised.value)
@@ -190,8 +197,13 @@ def test_a_symlink_out_of_the_data_folder_is_resolved_and_refused(tmp_path):
     outside = tmp_path / "elsewhere"
     outside.mkdir()
     (data / "cards").symlink_to(outside, target_is_directory=True)
-    _journal(data, [{"path": "data/cards/x.yaml", "text": "id: x\n", "before": None},
-                    {"path": "data/counters/rad.yaml", "text": "id: rad\n#\n", "before": None}])
+    _journal(
+        data,
+        [
+            {"path": "data/cards/x.yaml", "text": "id: x\n", "before": None},
+            {"path": "data/counters/rad.yaml", "text": "id: rad\n#\n", "before": None},
+        ],
+    )
     with pytest.raises(WriteError, match="outside the YAML records"):
         recover(data)
     assert not (outside / "x.yaml").exists()
@@ -199,8 +211,9 @@ def test_a_symlink_out_of_the_data_folder_is_resolved_and_refused(tmp_path):
 
 def test_a_journal_in_the_data_folder_is_never_read(tmp_path):
     data, record = _data(tmp_path)
-    (data / writes.JOURNAL_NAME).write_text(json.dumps(
-        {"command": "fmt", "files": [{"path": str(record), "text": "hacked\n", "before": None}]}))
+    (data / writes.JOURNAL_NAME).write_text(
+        json.dumps({"command": "fmt", "files": [{"path": str(record), "text": "hacked\n", "before": None}]})
+    )
     assert recover(data) is None
     assert apply_plan(data, [FileWrite(record, "id: rad\n# ok\n")], "test").written == [record]
     assert writes.legacy_journal(data) == data / writes.JOURNAL_NAME
@@ -220,8 +233,11 @@ def test_a_journal_another_user_wrote_is_reported_not_replayed(tmp_path, monkeyp
 def test_a_journal_older_than_its_data_waits_for_an_explicit_recover(tmp_path):
     data, record = _data(tmp_path)
     other = data / "counters" / "oil.yaml"
-    journal = _journal(data, [{"path": "data/counters/rad.yaml", "text": "id: rad\n# new\n",
-                               "before": writes._digest("id: rad\n")}], command="import mtgjson")
+    journal = _journal(
+        data,
+        [{"path": "data/counters/rad.yaml", "text": "id: rad\n# new\n", "before": writes._digest("id: rad\n")}],
+        command="import mtgjson",
+    )
     other.write_text("id: oil\n")
     os.utime(journal, (other.stat().st_mtime - 60, other.stat().st_mtime - 60))
     with pytest.raises(WriteError, match="changed after it was written") as raised:

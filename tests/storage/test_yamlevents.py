@@ -38,8 +38,14 @@ def _agrees(source: str) -> None:
 
 
 def _files():
-    for folder in ("tests/fixtures/valid", "tests/fixtures/invalid", "tests/fixtures/malformed", "data/counters",
-                   "data/rules", "data/sources"):
+    for folder in (
+        "tests/fixtures/valid",
+        "tests/fixtures/invalid",
+        "tests/fixtures/malformed",
+        "data/counters",
+        "data/rules",
+        "data/sources",
+    ):
         yield from sorted((ROOT / folder).rglob("*.yaml"))
 
 
@@ -52,19 +58,59 @@ def test_every_fixture_and_record_reads_as_the_safe_loader_reads_it(path):
     _agrees(source)
 
 
-PLAIN = st.one_of(TRICKY, st.sampled_from(["true", "True", "TRUE", "false", "yes", "no", "on", "null", "Null", "~",
-                                           "0", "-1", "+1", "007", "0o17", "0x1F", "1_000", "1.5", "-.5", ".inf",
-                                           "-.INF", ".nan", "1e3", "6.02e+23", "2024-01-01", "2024-1-1",
-                                           "2024-01-01T10:00:00Z", "2024-01-01 10:00:00.5+02:00", "1:20",
-                                           "=", "a b", "é", "12a", "0.", "- x"]),
-                  st.text(alphabet="0123456789.-+:eEtTxXoO_ ", max_size=8))
+PLAIN = st.one_of(
+    TRICKY,
+    st.sampled_from(
+        [
+            "true",
+            "True",
+            "TRUE",
+            "false",
+            "yes",
+            "no",
+            "on",
+            "null",
+            "Null",
+            "~",
+            "0",
+            "-1",
+            "+1",
+            "007",
+            "0o17",
+            "0x1F",
+            "1_000",
+            "1.5",
+            "-.5",
+            ".inf",
+            "-.INF",
+            ".nan",
+            "1e3",
+            "6.02e+23",
+            "2024-01-01",
+            "2024-1-1",
+            "2024-01-01T10:00:00Z",
+            "2024-01-01 10:00:00.5+02:00",
+            "1:20",
+            "=",
+            "a b",
+            "é",
+            "12a",
+            "0.",
+            "- x",
+        ]
+    ),
+    st.text(alphabet="0123456789.-+:eEtTxXoO_ ", max_size=8),
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(key=PLAIN, value=PLAIN, other=PLAIN)
 def test_plain_scalars_resolve_as_the_safe_loader_resolves_them(key, value, other):
-    for source in (f"{key}: {value}\nz: [{other}, {value}]\n", f"a:\n  - {value}\n  - {other}: {key}\n",
-                   f"a: '{value}'\n{other}: \"{key}\"\n"):
+    for source in (
+        f"{key}: {value}\nz: [{other}, {value}]\n",
+        f"a:\n  - {value}\n  - {other}: {key}\n",
+        f"a: '{value}'\n{other}: \"{key}\"\n",
+    ):
         _agrees(source)
 
 
@@ -86,18 +132,37 @@ def test_records_written_in_any_style_read_the_same(data, flow):
     assert _same(mine, expected), source
 
 
-@pytest.mark.parametrize("source", [
-    "a: !!str 1\n", "a: &x 1\nb: *x\n", "base: &b {x: 1}\nc:\n  <<: *b\n", "a: 1\na: 2\n", "1: x\ntrue: y\n",
-    "%YAML 1.1\n---\na: yes\n", "a: 1\n---\nb: 2\n", "- a\n", "just text\n", "", "# nothing\n", "? [a, b]\n: c\n",
-    "a: =\n", 'a: "\\ud800"\n', "a: [1\n", "a: 1\n b: 2\n", "a: 1" + "0" * 5000 + "\n",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "a: !!str 1\n",
+        "a: &x 1\nb: *x\n",
+        "base: &b {x: 1}\nc:\n  <<: *b\n",
+        "a: 1\na: 2\n",
+        "1: x\ntrue: y\n",
+        "%YAML 1.1\n---\na: yes\n",
+        "a: 1\n---\nb: 2\n",
+        "- a\n",
+        "just text\n",
+        "",
+        "# nothing\n",
+        "? [a, b]\n: c\n",
+        "a: =\n",
+        'a: "\\ud800"\n',
+        "a: [1\n",
+        "a: 1\n b: 2\n",
+        "a: 1" + "0" * 5000 + "\n",
+    ],
+)
 def test_what_it_does_not_build_is_left_to_the_safe_loader(source):
     assert load(source) is UNSURE
 
 
 def test_plain_values_are_typed_as_yaml_1_2_says():
-    source = ("a: yes\nb: 2024-01-01\nc: 0o17\nd: ~\ne: 1.0\nf: true\ng: -.inf\nh: 1e3\ni: 0x1F\nj: 1:20\n"
-              "k: 2024-01-01T10:00:00Z\nl: .nan\nm: 1_000\nn: +12\n")
+    source = (
+        "a: yes\nb: 2024-01-01\nc: 0o17\nd: ~\ne: 1.0\nf: true\ng: -.inf\nh: 1e3\ni: 0x1F\nj: 1:20\n"
+        "k: 2024-01-01T10:00:00Z\nl: .nan\nm: 1_000\nn: +12\n"
+    )
     data = load(source)
     assert data is not UNSURE
     assert _same(data, fast_loader().load(source))

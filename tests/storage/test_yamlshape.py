@@ -24,8 +24,16 @@ def _by_lines(source: str) -> bool:
 
 
 @settings(max_examples=500)
-@given(st.lists(st.tuples(st.integers(0, 20), st.sampled_from(["a: b", "- x", "- - - - - - - - - y", "[[[", "{", "]", ""]),
-                          st.sampled_from(["\n", "\r\n", "\r", "\u2028", "\x85", "\x0c"])), max_size=12))
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 20),
+            st.sampled_from(["a: b", "- x", "- - - - - - - - - y", "[[[", "{", "]", ""]),
+            st.sampled_from(["\n", "\r\n", "\r", "\u2028", "\x85", "\x0c"]),
+        ),
+        max_size=12,
+    )
+)
 def test_the_bound_is_that_of_every_line(lines):
     source = "".join(" " * indent + text + end for indent, text, end in lines)
     assert might_be_too_deep(source) == _by_lines(source)

@@ -107,66 +107,177 @@ EMBEDDED_SEPARATOR = "/"
 
 # Files outside data/ that follow a schema of their own: file name -> schema kind (its schema is
 # `<schema kind>.schema.json`). The reviewed lists of catalogue/ are not records.
-OTHER_FILES = {"excluded-counters.yaml": "excluded-counters", "search-shorthands.yaml": "search-shorthands",
-               "autolink-stop-list.yaml": "autolink-stop-list"}
+OTHER_FILES = {
+    "excluded-counters.yaml": "excluded-counters",
+    "search-shorthands.yaml": "search-shorthands",
+    "autolink-stop-list.yaml": "autolink-stop-list",
+}
 
 
-register(Kind(
-    "counter", "counters", "counter.schema.json", page="counters/{id}.md", index_page="index.md",
-    index_title="counters", i18n_key="kind_counter", search_code="c", search_bonus=3.0,
-    text_fields=("names", "summary"), vocabulary=True, rules_field=("rules",),
-    references=((("related", "counters"), "counter"), (("related", "mechanics"), "mechanic"),
-                (("related", "terms"), "term"), (("sources",), "source"), (("first_set", "source"), "source")),
-))
-register(Kind(
-    "rule", "rules", "rule.schema.json", page="rules/{id}.md", index_page="rules/index.md",
-    index_title="rules", i18n_key="kind_rule", search_code="r", search_bonus=1.0,
-    text_fields=("title",), name_field="title",
-))
-register(Kind(
-    "ruling", "rulings", "ruling.schema.json", page="rulings/index.md#{id}", index_page="rulings/index.md",
-    index_title="rulings_by_date", i18n_key="kind_ruling", search_code="u", search_bonus=0.5,
-    text_fields=("text",), name_field=None, original_field="original", rules_field=("about", "rules"),
-    references=((("source",), "source"), (("about", "counters"), "counter"), (("about", "cards"), "card"),
-                (("about", "mechanics"), "mechanic"), (("about", "terms"), "term")),
-))
-register(Kind(
-    "card", "cards", "card.schema.json", page="cards/{id}.md", index_page="cards/index.md",
-    index_title="cards", i18n_key="kind_card", search_code="k", search_bonus=1.5,
-    # A card's rulings are ruling records of their own (counterpedia.model.knowledge.embedded_records).
-    text_fields=("names", "text"), sharded=True, embeds="ruling",
-    references=((("counters",), "counter"), (("set", "source"), "source")),
-))
-register(Kind(
-    "mechanic", "mechanics", "mechanic.schema.json", page="mechanics/{id}.md", index_page="mechanics/index.md",
-    index_title="mechanics", i18n_key="kind_mechanic", search_code="m", search_bonus=2.5,
-    text_fields=("names", "summary"), vocabulary=True, rules_field=("rules",),
-    references=((("counters",), "counter"),),
-))
-register(Kind(
-    "term", "terms", "term.schema.json", page="glossary.md#{id}", index_page="glossary.md",
-    index_title="glossary", i18n_key="kind_term", search_code="t", search_bonus=2.0,
-    text_fields=("names", "note"), vocabulary=True, rules_field=("rules",),
-    references=((("related", "counters"), "counter"), (("related", "mechanics"), "mechanic"),
-                (("related", "terms"), "term")),
-))
-register(Kind(
-    "source", "sources", "source.schema.json", page="sources.md#{id}", index_page="sources.md",
-    index_title="sources", i18n_key="kind_source", search_code="s", search_bonus=0.0,
-    # The registry every provenance field points into: its `title` is a plain text, not a text map.
-    name_field="title",
-))
-register(Kind(
-    # The translation memory (issue 17): one file per shard of entries (data/translation-memory/4e.yaml holds the entries whose
-    # key starts with 4e), so that 4,000 to 20,000 entries stay a few hundred files for `validate`.
-    "memory", "translation-memory", "memory.schema.json", page="memory/{id}.md", index_page="memory/index.md",
-    index_title="memory", i18n_key="kind_memory", search_code="y", name_field=None, embeds="translation",
-    published=False,
-))
-register(Kind(
-    # One entry of the memory: an English ruling text with the card's own name set aside (<CARD>), and its
-    # Japanese and French texts. A ruling's missing ja/fr texts come from the entry of its English text.
-    "translation", "translations", "translation.schema.json", page="memory/{id}.md", index_page="memory/index.md",
-    index_title="memory", i18n_key="kind_translation", search_code="x", text_fields=("text",), name_field=None,
-    published=False,
-))
+register(
+    Kind(
+        "counter",
+        "counters",
+        "counter.schema.json",
+        page="counters/{id}.md",
+        index_page="index.md",
+        index_title="counters",
+        i18n_key="kind_counter",
+        search_code="c",
+        search_bonus=3.0,
+        text_fields=("names", "summary"),
+        vocabulary=True,
+        rules_field=("rules",),
+        references=(
+            (("related", "counters"), "counter"),
+            (("related", "mechanics"), "mechanic"),
+            (("related", "terms"), "term"),
+            (("sources",), "source"),
+            (("first_set", "source"), "source"),
+        ),
+    )
+)
+register(
+    Kind(
+        "rule",
+        "rules",
+        "rule.schema.json",
+        page="rules/{id}.md",
+        index_page="rules/index.md",
+        index_title="rules",
+        i18n_key="kind_rule",
+        search_code="r",
+        search_bonus=1.0,
+        text_fields=("title",),
+        name_field="title",
+    )
+)
+register(
+    Kind(
+        "ruling",
+        "rulings",
+        "ruling.schema.json",
+        page="rulings/index.md#{id}",
+        index_page="rulings/index.md",
+        index_title="rulings_by_date",
+        i18n_key="kind_ruling",
+        search_code="u",
+        search_bonus=0.5,
+        text_fields=("text",),
+        name_field=None,
+        original_field="original",
+        rules_field=("about", "rules"),
+        references=(
+            (("source",), "source"),
+            (("about", "counters"), "counter"),
+            (("about", "cards"), "card"),
+            (("about", "mechanics"), "mechanic"),
+            (("about", "terms"), "term"),
+        ),
+    )
+)
+register(
+    Kind(
+        "card",
+        "cards",
+        "card.schema.json",
+        page="cards/{id}.md",
+        index_page="cards/index.md",
+        index_title="cards",
+        i18n_key="kind_card",
+        search_code="k",
+        search_bonus=1.5,
+        # A card's rulings are ruling records of their own (counterpedia.model.knowledge.embedded_records).
+        text_fields=("names", "text"),
+        sharded=True,
+        embeds="ruling",
+        references=((("counters",), "counter"), (("set", "source"), "source")),
+    )
+)
+register(
+    Kind(
+        "mechanic",
+        "mechanics",
+        "mechanic.schema.json",
+        page="mechanics/{id}.md",
+        index_page="mechanics/index.md",
+        index_title="mechanics",
+        i18n_key="kind_mechanic",
+        search_code="m",
+        search_bonus=2.5,
+        text_fields=("names", "summary"),
+        vocabulary=True,
+        rules_field=("rules",),
+        references=((("counters",), "counter"),),
+    )
+)
+register(
+    Kind(
+        "term",
+        "terms",
+        "term.schema.json",
+        page="glossary.md#{id}",
+        index_page="glossary.md",
+        index_title="glossary",
+        i18n_key="kind_term",
+        search_code="t",
+        search_bonus=2.0,
+        text_fields=("names", "note"),
+        vocabulary=True,
+        rules_field=("rules",),
+        references=(
+            (("related", "counters"), "counter"),
+            (("related", "mechanics"), "mechanic"),
+            (("related", "terms"), "term"),
+        ),
+    )
+)
+register(
+    Kind(
+        "source",
+        "sources",
+        "source.schema.json",
+        page="sources.md#{id}",
+        index_page="sources.md",
+        index_title="sources",
+        i18n_key="kind_source",
+        search_code="s",
+        search_bonus=0.0,
+        # The registry every provenance field points into: its `title` is a plain text, not a text map.
+        name_field="title",
+    )
+)
+register(
+    Kind(
+        # The translation memory (issue 17): one file per shard of entries (data/translation-memory/4e.yaml holds the entries whose
+        # key starts with 4e), so that 4,000 to 20,000 entries stay a few hundred files for `validate`.
+        "memory",
+        "translation-memory",
+        "memory.schema.json",
+        page="memory/{id}.md",
+        index_page="memory/index.md",
+        index_title="memory",
+        i18n_key="kind_memory",
+        search_code="y",
+        name_field=None,
+        embeds="translation",
+        published=False,
+    )
+)
+register(
+    Kind(
+        # One entry of the memory: an English ruling text with the card's own name set aside (<CARD>), and its
+        # Japanese and French texts. A ruling's missing ja/fr texts come from the entry of its English text.
+        "translation",
+        "translations",
+        "translation.schema.json",
+        page="memory/{id}.md",
+        index_page="memory/index.md",
+        index_title="memory",
+        i18n_key="kind_translation",
+        search_code="x",
+        text_fields=("text",),
+        name_field=None,
+        published=False,
+    )
+)

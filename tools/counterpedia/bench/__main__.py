@@ -41,13 +41,17 @@ def parse_sections(text: str | None) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m counterpedia.bench", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m counterpedia.bench", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--data", default="data", help="the data folder (default: data/)")
     parser.add_argument("--project", default=".", help="the folder holding mkdocs.yml (default: .)")
     parser.add_argument("--only", metavar="SECTIONS", help=f"comma-separated, among {','.join(SECTIONS)}")
-    parser.add_argument("--quick", action="store_true",
-                        help="skip the data three times the size and the plain mkdocs build; one run per figure")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="skip the data three times the size and the plain mkdocs build; one run per figure",
+    )
     parser.add_argument("--runs", type=int, default=3, help="runs per timed figure, the median kept (default 3)")
     args = parser.parse_args(argv)
     try:
@@ -94,17 +98,26 @@ def run_validate(args, data_dir, project, scratch, runs, summary, state) -> None
     validate.report(figures)
     for label, measured in (("cold", figures.cold), ("warm", figures.warm)):
         if not all(r.ok() for r in measured):
-            summary.errors.append(f"counterpedia validate {data_dir} ({label}) exited "
-                                  f"{sorted({r.status for r in measured})}")
+            summary.errors.append(
+                f"counterpedia validate {data_dir} ({label}) exited {sorted({r.status for r in measured})}"
+            )
         value = validate.Figures.median(measured)
-        summary.add(f"validate, {label}", report.seconds(value), f"< {validate.TARGET_SECONDS:.0f} s",
-                    report.verdict(value, validate.TARGET_SECONDS))
+        summary.add(
+            f"validate, {label}",
+            report.seconds(value),
+            f"< {validate.TARGET_SECONDS:.0f} s",
+            report.verdict(value, validate.TARGET_SECONDS),
+        )
     if figures.peer is not None and figures.peer_seconds:
         summary.add("check-jsonschema, same files", report.seconds(figures.peer_seconds))
         for label, measured in (("cold", figures.cold), ("warm", figures.warm)):
             value = validate.Figures.median(measured) / figures.peer_seconds
-            summary.add(f"validate {label} / check-jsonschema", report.ratio(value), f"<= {validate.TARGET_RATIO}",
-                        report.verdict(value, validate.TARGET_RATIO, at_most=True))
+            summary.add(
+                f"validate {label} / check-jsonschema",
+                report.ratio(value),
+                f"<= {validate.TARGET_RATIO}",
+                report.verdict(value, validate.TARGET_RATIO, at_most=True),
+            )
     else:
         summary.add("validate / check-jsonschema", "not measured", figures.peer_reason)
 
@@ -122,22 +135,36 @@ def run_build(args, data_dir, project, scratch, runs, summary, state) -> None:
         summary.errors.append(f"site build: {ours.error}")
         return
     state["ours"], state["site"] = ours, site
-    summary.add("build, three languages", report.seconds(ours.total), f"< {build.TARGET_SECONDS:.0f} s",
-                report.verdict(ours.total, build.TARGET_SECONDS))
-    summary.add("build, peak memory", report.megabytes(ours.run.peak_mb), f"< {build.TARGET_PEAK_MB:.0f} MB",
-                report.verdict(ours.run.peak_mb, build.TARGET_PEAK_MB))
+    summary.add(
+        "build, three languages",
+        report.seconds(ours.total),
+        f"< {build.TARGET_SECONDS:.0f} s",
+        report.verdict(ours.total, build.TARGET_SECONDS),
+    )
+    summary.add(
+        "build, peak memory",
+        report.megabytes(ours.run.peak_mb),
+        f"< {build.TARGET_PEAK_MB:.0f} MB",
+        report.verdict(ours.run.peak_mb, build.TARGET_PEAK_MB),
+    )
     if plain is not None and plain.error:
         summary.errors.append(f"plain mkdocs build: {plain.error}")
     elif plain is not None:
         extra = (ours.total - plain.total) / plain.total
-        summary.add("build, ours over plain mkdocs", report.percent(extra), f"< +{build.TARGET_OVERHEAD:.0%}",
-                    report.verdict(extra, build.TARGET_OVERHEAD))
+        summary.add(
+            "build, ours over plain mkdocs",
+            report.percent(extra),
+            f"< +{build.TARGET_OVERHEAD:.0%}",
+            report.verdict(extra, build.TARGET_OVERHEAD),
+        )
 
 
 def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> None:
     queries = search_bench.cli_queries(relevance.questions(relevance.load_cases(search_bench.RELEVANCE)))
     counts = {"shipped": synthetic.imported_size(data_dir)}
-    small = synthetic.measure("shipped", data_dir, project, scratch, queries, runs, state.get("ours"), state.get("site"))
+    small = synthetic.measure(
+        "shipped", data_dir, project, scratch, queries, runs, state.get("ours"), state.get("site")
+    )
     summary.errors += small.errors
     large = None
     if not args.quick:
@@ -153,12 +180,20 @@ def run_synthetic(args, data_dir, project, scratch, runs, summary, state) -> Non
         rows = synthetic.ratios(small.figures, large.figures)
         worst = max(rows, key=lambda r: r[3], default=None)
         if worst is not None:
-            summary.add(f"growth for {synthetic.FACTOR}x data, worst figure ({worst[0]})", report.ratio(worst[3]),
-                        f"<= {synthetic.TARGET_RATIO}", report.verdict(worst[3], synthetic.TARGET_RATIO, at_most=True))
+            summary.add(
+                f"growth for {synthetic.FACTOR}x data, worst figure ({worst[0]})",
+                report.ratio(worst[3]),
+                f"<= {synthetic.TARGET_RATIO}",
+                report.verdict(worst[3], synthetic.TARGET_RATIO, at_most=True),
+            )
         peak = large.figures.get("peak memory, build (MB)")
         if peak is not None:
-            summary.add(f"build peak memory, {synthetic.FACTOR}x data", report.megabytes(peak),
-                        f"< {build.TARGET_PEAK_MB:.0f} MB", report.verdict(peak, build.TARGET_PEAK_MB))
+            summary.add(
+                f"build peak memory, {synthetic.FACTOR}x data",
+                report.megabytes(peak),
+                f"< {build.TARGET_PEAK_MB:.0f} MB",
+                report.verdict(peak, build.TARGET_PEAK_MB),
+            )
 
 
 def _search_rows(size: synthetic.Size, summary: report.Summary) -> None:
@@ -168,16 +203,28 @@ def _search_rows(size: synthetic.Size, summary: report.Summary) -> None:
     index = max((v for k, v in figures.items() if k.startswith("search index")), default=None)
     if index is not None:
         limit = TARGETS["index_bytes"] / 1024
-        summary.add("search index, largest language", f"{index / 1024:.2f} MB", f"< {limit / 1024:.0f} MB",
-                    report.verdict(index, limit))
+        summary.add(
+            "search index, largest language",
+            f"{index / 1024:.2f} MB",
+            f"< {limit / 1024:.0f} MB",
+            report.verdict(index, limit),
+        )
     first = max((v for k, v in figures.items() if k.startswith("first result")), default=None)
     if first is not None:
-        summary.add("first in-site search result, slowest language", f"{first:.0f} ms",
-                    f"< {TARGETS['first_result_ms']:.0f} ms", report.verdict(first, TARGETS["first_result_ms"]))
+        summary.add(
+            "first in-site search result, slowest language",
+            f"{first:.0f} ms",
+            f"< {TARGETS['first_result_ms']:.0f} ms",
+            report.verdict(first, TARGETS["first_result_ms"]),
+        )
     if "cli search, median (ms)" in figures:
         value = figures["cli search, median (ms)"]
-        summary.add("counterpedia search, median process", f"{value:.0f} ms", f"< {TARGETS['cli_ms']:.0f} ms",
-                    report.verdict(value, TARGETS["cli_ms"]))
+        summary.add(
+            "counterpedia search, median process",
+            f"{value:.0f} ms",
+            f"< {TARGETS['cli_ms']:.0f} ms",
+            report.verdict(value, TARGETS["cli_ms"]),
+        )
 
 
 def run_memory(args, data_dir, project, scratch, runs, summary, state) -> None:
@@ -192,8 +239,12 @@ def run_memory(args, data_dir, project, scratch, runs, summary, state) -> None:
         summary.errors.append(f"counterpedia import mtgjson AllPrintings.json exited {figures.run.status}")
         return
     summary.add("import AllPrintings.json, time", report.seconds(figures.run.seconds))
-    summary.add("import AllPrintings.json, peak memory", report.megabytes(figures.run.peak_mb),
-                f"< {memory.TARGET_PEAK_MB:.0f} MB", report.verdict(figures.run.peak_mb, memory.TARGET_PEAK_MB))
+    summary.add(
+        "import AllPrintings.json, peak memory",
+        report.megabytes(figures.run.peak_mb),
+        f"< {memory.TARGET_PEAK_MB:.0f} MB",
+        report.verdict(figures.run.peak_mb, memory.TARGET_PEAK_MB),
+    )
     run_scryfall_cards(data_dir, scratch, summary)
 
 
@@ -208,9 +259,12 @@ def run_scryfall_cards(data_dir, scratch, summary) -> None:
         summary.errors.append(f"counterpedia import scryfall --cards exited {figures.run.status}")
         return
     summary.add(f"import scryfall --cards ({len(files)} set files), time", report.seconds(figures.run.seconds))
-    summary.add("import scryfall --cards, peak memory", report.megabytes(figures.run.peak_mb),
-                f"< {scryfall_cards.TARGET_PEAK_MB:.0f} MB",
-                report.verdict(figures.run.peak_mb, scryfall_cards.TARGET_PEAK_MB))
+    summary.add(
+        "import scryfall --cards, peak memory",
+        report.megabytes(figures.run.peak_mb),
+        f"< {scryfall_cards.TARGET_PEAK_MB:.0f} MB",
+        report.verdict(figures.run.peak_mb, scryfall_cards.TARGET_PEAK_MB),
+    )
 
 
 def run_gatherer(args, data_dir, project, scratch, runs, summary, state) -> None:
@@ -223,8 +277,12 @@ def run_gatherer(args, data_dir, project, scratch, runs, summary, state) -> None
         summary.errors.append(f"counterpedia import gatherer-rulings exited {figures.run.status}")
         return
     summary.add("import gatherer-rulings, time", report.seconds(figures.run.seconds))
-    summary.add("import gatherer-rulings, peak memory", report.megabytes(figures.run.peak_mb),
-                f"< {gatherer.TARGET_PEAK_MB:.0f} MB", report.verdict(figures.run.peak_mb, gatherer.TARGET_PEAK_MB))
+    summary.add(
+        "import gatherer-rulings, peak memory",
+        report.megabytes(figures.run.peak_mb),
+        f"< {gatherer.TARGET_PEAK_MB:.0f} MB",
+        report.verdict(figures.run.peak_mb, gatherer.TARGET_PEAK_MB),
+    )
 
 
 def run_status(args, data_dir, project, scratch, runs, summary, state) -> None:
@@ -240,8 +298,17 @@ def run_status(args, data_dir, project, scratch, runs, summary, state) -> None:
 
 
 def run_search(args, data_dir, project, scratch, runs, summary, state) -> None:
-    command = [machine.python(), "-m", "counterpedia.bench.search", "--data", str(data_dir), "--project", str(project),
-               "--runs", str(runs)]
+    command = [
+        machine.python(),
+        "-m",
+        "counterpedia.bench.search",
+        "--data",
+        str(data_dir),
+        "--project",
+        str(project),
+        "--runs",
+        str(runs),
+    ]
     if state.get("site"):
         command += ["--site", str(state["site"])]
     if not args.quick:
@@ -261,16 +328,26 @@ def run_cr(args, data_dir, project, scratch, runs, summary, state) -> None:
 
 
 def run_loops(args, data_dir, project, scratch, runs, summary, state) -> None:
-    print("  make serve on a copy of the data: the first page, then an edit of a card, a counter, a rule quote…",
-          flush=True)
+    print(
+        "  make serve on a copy of the data: the first page, then an edit of a card, a counter, a rule quote…",
+        flush=True,
+    )
     figures = loops.measure(project, data_dir, scratch)
     loops.report(figures)
     for label, seconds in figures.first_page.items():
-        summary.add(f"make serve, first page ({label} parse cache)", report.seconds(seconds),
-                    f"< {loops.TARGET_FIRST_PAGE:.0f} s", report.verdict(seconds, loops.TARGET_FIRST_PAGE))
+        summary.add(
+            f"make serve, first page ({label} parse cache)",
+            report.seconds(seconds),
+            f"< {loops.TARGET_FIRST_PAGE:.0f} s",
+            report.verdict(seconds, loops.TARGET_FIRST_PAGE),
+        )
     for label, seconds in figures.reloads.items():
-        summary.add(f"make serve, save to reload: {label}", report.seconds(seconds), f"< {loops.TARGET_RELOAD:.0f} s",
-                    report.verdict(seconds, loops.TARGET_RELOAD))
+        summary.add(
+            f"make serve, save to reload: {label}",
+            report.seconds(seconds),
+            f"< {loops.TARGET_RELOAD:.0f} s",
+            report.verdict(seconds, loops.TARGET_RELOAD),
+        )
 
 
 def run_tests(args, data_dir, project, scratch, runs, summary, state) -> None:
@@ -283,8 +360,12 @@ def run_tests(args, data_dir, project, scratch, runs, summary, state) -> None:
     if figures.error():
         summary.errors.append(figures.error())
     workers = f"{figures.workers} workers" if figures.workers else "one process"
-    summary.add(f"make test, wall time ({workers})", report.seconds(figures.run.seconds),
-                f"< {suite.TARGET_SECONDS:.0f} s", report.verdict(figures.run.seconds, suite.TARGET_SECONDS))
+    summary.add(
+        f"make test, wall time ({workers})",
+        report.seconds(figures.run.seconds),
+        f"< {suite.TARGET_SECONDS:.0f} s",
+        report.verdict(figures.run.seconds, suite.TARGET_SECONDS),
+    )
 
 
 def _child(command: list[str], name: str, summary: report.Summary) -> None:
@@ -295,10 +376,18 @@ def _child(command: list[str], name: str, summary: report.Summary) -> None:
         summary.errors.append(f"{name} exited {status}")
 
 
-SECTION_RUNNERS = {"validate": run_validate, "build": run_build, "synthetic": run_synthetic, "memory": run_memory,
-                   "gatherer": run_gatherer,
-                   "status": run_status, "search": run_search, "cr": run_cr, "loops": run_loops,
-                   "tests": run_tests}
+SECTION_RUNNERS = {
+    "validate": run_validate,
+    "build": run_build,
+    "synthetic": run_synthetic,
+    "memory": run_memory,
+    "gatherer": run_gatherer,
+    "status": run_status,
+    "search": run_search,
+    "cr": run_cr,
+    "loops": run_loops,
+    "tests": run_tests,
+}
 
 
 if __name__ == "__main__":

@@ -56,8 +56,9 @@ def _child_ours(project: Path, data_dir: Path, out: Path) -> dict:
         last = now
 
     links: dict[str, str] = {}
-    build_all(project, out, data_dir=data_dir, on_step=step,
-              on_links=lambda lang, count: links.__setitem__(lang, str(count)))
+    build_all(
+        project, out, data_dir=data_dir, on_step=step, on_links=lambda lang, count: links.__setitem__(lang, str(count))
+    )
     return {"steps": steps, "peaks": peaks, "links": links}
 
 
@@ -83,8 +84,17 @@ def _child_plain(project: Path, data_dir: Path, out: Path) -> dict:
 def measure(side: str, project: Path, data_dir: Path, out: Path) -> Side:
     """Run one side ("ours" or "plain") in a child process."""
     result = out.with_name(out.name + f"-{side}.json")
-    command = [machine.python(), "-m", "counterpedia.bench.build", side, str(project), str(data_dir), str(out),
-               "--result", str(result)]
+    command = [
+        machine.python(),
+        "-m",
+        "counterpedia.bench.build",
+        side,
+        str(project),
+        str(data_dir),
+        str(out),
+        "--result",
+        str(result),
+    ]
     run = machine.run(command, env={"NO_MKDOCS_2_WARNING": "1"})
     if not run.ok() or not result.is_file():
         lines = (run.stderr or run.stdout).strip().splitlines()
@@ -107,18 +117,22 @@ def report(ours: Side, plain: Side | None, say=print) -> None:
     for lang, count in ours.links.items():
         say(f"  {lang} pages: {count}")
     verdict = "ok" if ours.total < TARGET_SECONDS else "OVER TARGET"
-    say(f"  our build, three languages: {ours.total:.1f} s ({ours.run.seconds:.1f} s for the whole process, "
+    say(
+        f"  our build, three languages: {ours.total:.1f} s ({ours.run.seconds:.1f} s for the whole process, "
         f"{ours.run.cpu:.1f} s of CPU; target < {TARGET_SECONDS:.0f} s: {verdict}); peak memory "
         f"{ours.run.peak_mb:.0f} MB (target < {TARGET_PEAK_MB:.0f} MB: "
-        f"{'ok' if ours.run.peak_mb < TARGET_PEAK_MB else 'OVER TARGET'})")
+        f"{'ok' if ours.run.peak_mb < TARGET_PEAK_MB else 'OVER TARGET'})"
+    )
     if plain is None:
         return
     if plain.error:
         say(f"  plain mkdocs build: failed: {plain.error}")
         return
     extra = (ours.total - plain.total) / plain.total
-    say(f"  plain mkdocs build, three languages: {plain.total:.1f} s; our generation adds {extra:+.0%} "
-        f"(target < {TARGET_OVERHEAD:.0%}: {'ok' if extra < TARGET_OVERHEAD else 'OVER TARGET'})")
+    say(
+        f"  plain mkdocs build, three languages: {plain.total:.1f} s; our generation adds {extra:+.0%} "
+        f"(target < {TARGET_OVERHEAD:.0%}: {'ok' if extra < TARGET_OVERHEAD else 'OVER TARGET'})"
+    )
 
 
 def main(argv: list[str]) -> int:

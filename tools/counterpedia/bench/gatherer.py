@@ -11,7 +11,14 @@ from pathlib import Path
 
 from . import import_run, machine
 
-SHARED_SETS = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "external" / "mtgjson-v3-gatherer-20181107" / "sets"
+SHARED_SETS = (
+    Path(__file__).resolve().parents[3].parent
+    / "shared"
+    / "data"
+    / "external"
+    / "mtgjson-v3-gatherer-20181107"
+    / "sets"
+)
 TARGET_PEAK_MB = 500.0
 _PROVEN = re.compile(r"^(\s+)status: official\n\1source: wotc-gatherer\n(\1version: \"[\d-]+\"\n)\1via: [\w-]+\n", re.M)
 
@@ -43,13 +50,21 @@ class Figures:
 
 def measure(data_dir: Path, scratch: Path) -> Figures:
     copy, demoted = unproven_copy(data_dir, scratch / "gatherer")
-    run = machine.run([*machine.counterpedia_command(), "import", "gatherer-rulings", str(SHARED_SETS), "--data", str(copy)])
+    run = machine.run(
+        [*machine.counterpedia_command(), "import", "gatherer-rulings", str(SHARED_SETS), "--data", str(copy)]
+    )
     upgraded = next((line for line in run.stdout.splitlines() if line.startswith("upgraded to official")), "?")
     shutil.rmtree(scratch / "gatherer", ignore_errors=True)
     return Figures(len(list(SHARED_SETS.glob("*.json*"))), demoted, run, upgraded)
 
 
 def report(figures: Figures, say=print) -> bool:
-    return import_run.report("import gatherer-rulings", f"of {figures.files} MTGJSON 3 set files into a copy of the "
-                             f"data with its {figures.demoted:,} Gatherer-proven rulings unproven again",
-                             figures.run, figures.upgraded, TARGET_PEAK_MB, say)
+    return import_run.report(
+        "import gatherer-rulings",
+        f"of {figures.files} MTGJSON 3 set files into a copy of the "
+        f"data with its {figures.demoted:,} Gatherer-proven rulings unproven again",
+        figures.run,
+        figures.upgraded,
+        TARGET_PEAK_MB,
+        say,
+    )

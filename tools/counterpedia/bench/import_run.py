@@ -49,8 +49,9 @@ def run(arguments: list[str], copy: Path) -> Outcome:
     return Outcome(done, written)
 
 
-def report(label: str, what: str, done: machine.Run, result: str, target_mb: float,
-           say: Callable[[str], object] = print) -> bool:
+def report(
+    label: str, what: str, done: machine.Run, result: str, target_mb: float, say: Callable[[str], object] = print
+) -> bool:
     """One line: `label` (the command) `what` (on which files, into which copy): its time, `result` (what it did, from
     its own report) and peak memory against `target_mb`; False when it failed."""
     if not done.ok():
@@ -58,8 +59,10 @@ def report(label: str, what: str, done: machine.Run, result: str, target_mb: flo
         say(f"  {label}: FAILED (exit {done.status}): {' / '.join(lines[-3:])}")
         return False
     verdict = "ok" if done.peak_mb < target_mb else "OVER TARGET"
-    say(f"  {label} {what}: {done.seconds:.1f} s ({done.cpu:.1f} s of CPU), {result}; "
-        f"peak memory {done.peak_mb:.0f} MB (target < {target_mb:.0f} MB: {verdict})")
+    say(
+        f"  {label} {what}: {done.seconds:.1f} s ({done.cpu:.1f} s of CPU), {result}; "
+        f"peak memory {done.peak_mb:.0f} MB (target < {target_mb:.0f} MB: {verdict})"
+    )
     return True
 
 

@@ -53,9 +53,24 @@ class Preview:
         self.url = ""  # once it serves (`serving`)
         environment = {**os.environ, "COUNTERPEDIA_FULL_RULES": "0", "PYTHONUNBUFFERED": "1", **(env or {})}
         self.process = subprocess.Popen(
-            [machine.python(), "-m", "counterpedia.commands.preview", "-f", str(config),
-             "-a", "127.0.0.1:0", "--data", str(data)],
-            cwd=cwd, env=environment, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8")
+            [
+                machine.python(),
+                "-m",
+                "counterpedia.commands.preview",
+                "-f",
+                str(config),
+                "-a",
+                "127.0.0.1:0",
+                "--data",
+                str(data),
+            ],
+            cwd=cwd,
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            encoding="utf-8",
+        )
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []  # every line read so far by wait_for
         threading.Thread(target=self._read, daemon=True).start()
@@ -77,7 +92,9 @@ class Preview:
             self.seen.append(line)
             if match := re.search(pattern, line):
                 return match
-        raise PreviewError(f"no line matching {pattern!r} within {timeout} s; the preview said:\n" + "\n".join(self.seen))
+        raise PreviewError(
+            f"no line matching {pattern!r} within {timeout} s; the preview said:\n" + "\n".join(self.seen)
+        )
 
     def serving(self, timeout: float = TIMEOUT) -> str:
         """The address it serves on, once it listens."""
@@ -112,13 +129,20 @@ def first_page(project: Path, data: Path, cwd: Path) -> tuple[float, Preview]:
 def _english(record: Record, *keys) -> str | None:
     value: object = record.data
     for key in keys:
-        value = value.get(key) if isinstance(value, dict) else value[key] if isinstance(value, list) and len(value) > key else None
+        value = (
+            value.get(key)
+            if isinstance(value, dict)
+            else value[key]
+            if isinstance(value, list) and len(value) > key
+            else None
+        )
     return value if isinstance(value, str) else None
 
 
 def subjects(kb: KnowledgeBase) -> list[tuple[str, Record, str]]:
     """(label, record, a text of it written verbatim in its file): a card with rulings, the counter on the most
     cards (the largest page), a rule record quoting a rule of 122 (counters)."""
+
     def verbatim(record: Record, *keys) -> str | None:
         text = _english(record, *keys)
         source = Path(record.path).read_text(encoding="utf-8") if record.document else ""
@@ -198,8 +222,9 @@ def measure(project: Path, data_dir: Path, scratch: Path) -> Figures:
 
 def report(figures: Figures) -> None:
     for label, seconds in figures.first_page.items():
-        print(f"  make serve, first page served ({label} parse cache): {seconds:.1f} s (target < {TARGET_FIRST_PAGE:.0f} s)")
+        print(
+            f"  make serve, first page served ({label} parse cache): {seconds:.1f} s (target < {TARGET_FIRST_PAGE:.0f} s)"
+        )
     for label, seconds in figures.reloads.items():
         print(f"  save -> page reloaded with the change, {label}: {seconds:.2f} s (target < {TARGET_RELOAD:.0f} s)")
         print(f"    the preview printed: {figures.updates[label]}")
-

@@ -34,8 +34,10 @@ def load_average() -> float:
 
 def describe() -> str:
     loads = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
-    return (f"{os.cpu_count()} cores, load average {loads[0]:.2f} {loads[1]:.2f} {loads[2]:.2f} (1, 5, 15 min); "
-            f"Python {platform.python_version()} on {platform.system()} {platform.machine()}")
+    return (
+        f"{os.cpu_count()} cores, load average {loads[0]:.2f} {loads[1]:.2f} {loads[2]:.2f} (1, 5, 15 min); "
+        f"Python {platform.python_version()} on {platform.system()} {platform.machine()}"
+    )
 
 
 def python() -> str:
@@ -66,12 +68,21 @@ with open(sys.argv[1], "w", encoding="utf-8") as stream:
 def run(command: list[str], env: dict | None = None, cwd: Path | None = None) -> Run:
     """Run `command` to its end and measure it with wait4 (its own resource usage, through the launcher)."""
     environment = {**os.environ, **(env or {})}
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as out, tempfile.TemporaryFile("w+", encoding="utf-8") as err, \
-            tempfile.TemporaryDirectory(prefix="counterpedia-run-") as folder:
+    with (
+        tempfile.TemporaryFile("w+", encoding="utf-8") as out,
+        tempfile.TemporaryFile("w+", encoding="utf-8") as err,
+        tempfile.TemporaryDirectory(prefix="counterpedia-run-") as folder,
+    ):
         result = Path(folder) / "usage.json"
         try:
-            status = subprocess.run([sys.executable, "-c", _LAUNCHER, str(result), *command], stdout=out, stderr=err,
-                                    env=environment, cwd=cwd, check=False).returncode
+            status = subprocess.run(
+                [sys.executable, "-c", _LAUNCHER, str(result), *command],
+                stdout=out,
+                stderr=err,
+                env=environment,
+                cwd=cwd,
+                check=False,
+            ).returncode
         except OSError as error:
             return Run(command, 0.0, 0.0, 0.0, 127, "", f"cannot run {command[0]}: {error}")
         out.seek(0)

@@ -69,8 +69,11 @@ def write(project: Path, data_dir: Path, lang: str, out: Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(excluded_from_search(markdown), encoding="utf-8")
     editor_pages = sorted(f"editors/{p.name}" for p in (docs / "editors").glob("*.md"))
-    plugins = [p for p in original.get("plugins", []) if not (p == "counterpedia" or
-                                                             (isinstance(p, dict) and "counterpedia" in p))]
+    plugins = [
+        p
+        for p in original.get("plugins", [])
+        if not (p == "counterpedia" or (isinstance(p, dict) and "counterpedia" in p))
+    ]
     bilingual = lang == "ja" and "cr/index.md" in pages and _bilingual()
     config = {
         "INHERIT": str(config_file),

@@ -20,8 +20,9 @@ from . import import_run, machine
 
 TARGET_PEAK_MB = 500.0
 IMPORT_HEADER = "# Added by `counterpedia import mtgjson`"
-SHARED_SETS = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "external" / \
-    "mtgjson-v5-sets-20220425" / "sets"
+SHARED_SETS = (
+    Path(__file__).resolve().parents[3].parent / "shared" / "data" / "external" / "mtgjson-v5-sets-20220425" / "sets"
+)
 
 
 class AllPrintingsError(ValueError):
@@ -39,7 +40,7 @@ def _read_set_file(path: Path) -> tuple[dict, dict]:
     if isinstance(document, dict):
         meta = document.get("meta")
     if not isinstance(data, dict) or not isinstance(data.get("code"), str) or not isinstance(meta, dict):
-        raise AllPrintingsError(f"{path}: not an MTGJSON set file ({{\"data\": set, \"meta\": …}})")
+        raise AllPrintingsError(f'{path}: not an MTGJSON set file ({{"data": set, "meta": …}})')
     return data, meta
 
 
@@ -93,7 +94,12 @@ def measure(data_dir: Path, scratch: Path, files: list[Path] | None = None) -> F
 
 def report(figures: Figures, say=print) -> bool:
     """Print the figures; False when the import failed."""
-    return import_run.report("import mtgjson of one AllPrintings.json",
-                             f"({figures.sets} sets, {figures.megabytes:.0f} MB, made from the shared set files) into a "
-                             f"copy of the data minus its {figures.removed:,} imported cards",
-                             figures.run, import_run.wrote(figures.written), TARGET_PEAK_MB, say)
+    return import_run.report(
+        "import mtgjson of one AllPrintings.json",
+        f"({figures.sets} sets, {figures.megabytes:.0f} MB, made from the shared set files) into a "
+        f"copy of the data minus its {figures.removed:,} imported cards",
+        figures.run,
+        import_run.wrote(figures.written),
+        TARGET_PEAK_MB,
+        say,
+    )

@@ -16,7 +16,7 @@ OK, OVER = "ok", "OVER TARGET"
 
 
 def verdict(value: float, target: float, at_most: bool = False) -> str:
-    """"ok" when `value` is under `target` (or equal to it, with at_most), else "OVER TARGET"."""
+    """ "ok" when `value` is under `target` (or equal to it, with at_most), else "OVER TARGET"."""
     return OK if value < target or (at_most and value == target) else OVER
 
 
@@ -44,11 +44,15 @@ def table(rows: list[Row]) -> list[str]:
     """The rows as aligned columns: figure, value, target, verdict."""
     if not rows:
         return []
-    widths = [max(len(getattr(r, name)) for r in rows + [Row("figure", "value", "target")])
-              for name in ("figure", "value", "target")]
+    widths = [
+        max(len(getattr(r, name)) for r in rows + [Row("figure", "value", "target")])
+        for name in ("figure", "value", "target")
+    ]
     header = Row("figure", "value", "target", "")
-    return [f"  {r.figure:<{widths[0]}}  {r.value:>{widths[1]}}  {r.target:<{widths[2]}}  {r.verdict}".rstrip()
-            for r in [header] + rows]
+    return [
+        f"  {r.figure:<{widths[0]}}  {r.value:>{widths[1]}}  {r.target:<{widths[2]}}  {r.verdict}".rstrip()
+        for r in [header] + rows
+    ]
 
 
 def seconds(value: float) -> str:

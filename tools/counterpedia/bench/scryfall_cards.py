@@ -47,6 +47,12 @@ def measure(data_dir: Path, scratch: Path, files: list[Path]) -> Figures:
 
 
 def report(figures: Figures, say=print) -> bool:
-    return import_run.report("import scryfall --cards", f"of the {figures.files} shared set files into a copy of the "
-                             f"data minus its {figures.removed:,} records that import made",
-                             figures.run, import_run.wrote(figures.written), TARGET_PEAK_MB, say)
+    return import_run.report(
+        "import scryfall --cards",
+        f"of the {figures.files} shared set files into a copy of the "
+        f"data minus its {figures.removed:,} records that import made",
+        figures.run,
+        import_run.wrote(figures.written),
+        TARGET_PEAK_MB,
+        say,
+    )

@@ -63,7 +63,6 @@ def cli_latency(data_dir: Path, queries: list[str]) -> tuple[float, float, float
     """Median milliseconds in-process, per whole `counterpedia search` process, and of CPU time per
     process (user + system: what the figure would be on an idle machine), on a warm cache."""
 
-
     load_index(data_dir)  # warm the cache: the figure is for a search on unchanged data
     inside = []
     for query in queries:
@@ -146,8 +145,10 @@ def first_results(site: Path, page: str = "counters/poison.html", runs: int = 3)
 
 def print_sizes(site: Path) -> None:
     for lang, (stored, raw) in index_sizes(site).items():
-        print(f"  search index {lang}: {stored:,} bytes stored ({stored / 1024 / 1024:.2f} MB; target < 4 MB: "
-              f"{verdict(stored, TARGETS['index_bytes'])}); {raw:,} bytes of JSON before compression")
+        print(
+            f"  search index {lang}: {stored:,} bytes stored ({stored / 1024 / 1024:.2f} MB; target < 4 MB: "
+            f"{verdict(stored, TARGETS['index_bytes'])}); {raw:,} bytes of JSON before compression"
+        )
 
 
 def print_first_results(site: Path, runs: int) -> None:
@@ -156,18 +157,22 @@ def print_first_results(site: Path, runs: int) -> None:
         print(f"  first search result: not measured: {reason}")
         return
     for lang, ms in first_results(site, runs=runs).items():
-        print(f"  first search result {lang} ({BROWSER_QUERIES[lang]!r}, headless Chromium, from disk): "
-              f"{ms['load']:.0f} ms after the page's load event (target < {TARGETS['first_result_ms']:.0f} ms: "
-              f"{verdict(ms['load'], TARGETS['first_result_ms'])}); {ms['navigation']:.0f} ms after navigation "
-              f"start; a query typed on a ready index: {ms['query']:.0f} ms")
+        print(
+            f"  first search result {lang} ({BROWSER_QUERIES[lang]!r}, headless Chromium, from disk): "
+            f"{ms['load']:.0f} ms after the page's load event (target < {TARGETS['first_result_ms']:.0f} ms: "
+            f"{verdict(ms['load'], TARGETS['first_result_ms'])}); {ms['navigation']:.0f} ms after navigation "
+            f"start; a query typed on a ready index: {ms['query']:.0f} ms"
+        )
 
 
 def print_cli(data_dir: Path, queries: list[str], label: str = "cli search") -> None:
     inside, whole, cpu = cli_latency(data_dir, queries)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"  {label}: {whole:.0f} ms per `counterpedia search` process, median of {len(queries)} queries "
-          f"(target < {TARGETS['cli_ms']:.0f} ms: {verdict(whole, TARGETS['cli_ms'])}); {cpu:.0f} ms of CPU time "
-          f"per process (load average {load:.1f} on {os.cpu_count()} cores); {inside:.1f} ms in-process")
+    print(
+        f"  {label}: {whole:.0f} ms per `counterpedia search` process, median of {len(queries)} queries "
+        f"(target < {TARGETS['cli_ms']:.0f} ms: {verdict(whole, TARGETS['cli_ms'])}); {cpu:.0f} ms of CPU time "
+        f"per process (load average {load:.1f} on {os.cpu_count()} cores); {inside:.1f} ms in-process"
+    )
 
 
 def build_site(project: Path, data_dir: Path, out: Path) -> Path | None:
@@ -184,8 +189,10 @@ def build_site(project: Path, data_dir: Path, out: Path) -> Path | None:
 
 
 def synthetic(args, site: Path | None, scratch: Path, queries: list[str], typo_queries: Sequence[str] = ()) -> None:
-    print(f"\n== synthetic data at the imported size ({args.cards:,} cards, {args.rulings:,} rulings; "
-          "counterpedia.bench.search_data)")
+    print(
+        f"\n== synthetic data at the imported size ({args.cards:,} cards, {args.rulings:,} rulings; "
+        "counterpedia.bench.search_data)"
+    )
     data_dir = generate(scratch / "synthetic", Path(args.data), args.cards, args.rulings)
     os.environ["XDG_CACHE_HOME"] = str(scratch / "cache")
     start = time.perf_counter()
@@ -202,8 +209,9 @@ def synthetic(args, site: Path | None, scratch: Path, queries: list[str], typo_q
     for lang, prefix in PREFIX.items():
         folder = copy / prefix / "search"
         material = json.loads((folder / "search_index.json").read_text(encoding="utf-8"))
-        data = json.dumps(build(kb, lang, {"config": material.get("config"), "docs": []}),
-                          ensure_ascii=False, separators=(",", ":"))
+        data = json.dumps(
+            build(kb, lang, {"config": material.get("config"), "docs": []}), ensure_ascii=False, separators=(",", ":")
+        )
         (folder / "search_index.json").write_text(data, encoding="utf-8")
         (folder / "search_index.js").write_text("var __index = " + data, encoding="utf-8")
     print("  (each site of the current data, its search index replaced by the synthetic data's)")
@@ -212,8 +220,11 @@ def synthetic(args, site: Path | None, scratch: Path, queries: list[str], typo_q
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m counterpedia.bench.search", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m counterpedia.bench.search",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--data", default="data", help="the data folder (default: data/)")
     parser.add_argument("--site", help="a built site to measure (default: build the three into a temporary folder)")
     parser.add_argument("--project", default=".", help="the folder holding mkdocs.yml (default: .)")
@@ -237,8 +248,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"== current data ({data_dir})")
         site = Path(args.site) if args.site else build_site(Path(args.project), data_dir, scratch / "site")
         parts = (("questions", relevance.questions(cases)), ("typos", relevance.typos(cases)))
-        print(f"  relevance ({len(parts[0][1])} questions and {len(parts[1][1])} typos of {RELEVANCE.name}; "
-              "target: top 3 >= 90 %):")
+        print(
+            f"  relevance ({len(parts[0][1])} questions and {len(parts[1][1])} typos of {RELEVANCE.name}; "
+            "target: top 3 >= 90 %):"
+        )
         for name, part in parts:
             for line in relevance.report(cli_relevance(data_dir, part)).splitlines():
                 print(f"    cli  {name:<9} {line}")

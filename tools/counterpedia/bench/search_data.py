@@ -18,19 +18,124 @@ from pathlib import Path
 
 from ..model.knowledge import load
 
-EN_ADJ = ("Ancient", "Blazing", "Silent", "Hollow", "Gilded", "Restless", "Sunlit", "Shattered", "Verdant",
-          "Grim", "Vigilant", "Wandering", "Arcane", "Feral", "Iron", "Crimson", "Frozen", "Savage", "Tidal")
-EN_NOUN = ("Sentinel", "Oracle", "Behemoth", "Lantern", "Pilgrim", "Engine", "Hydra", "Archivist", "Warden",
-           "Colossus", "Familiar", "Reliquary", "Harbinger", "Marauder", "Sphinx", "Golem", "Druid", "Beacon")
+EN_ADJ = (
+    "Ancient",
+    "Blazing",
+    "Silent",
+    "Hollow",
+    "Gilded",
+    "Restless",
+    "Sunlit",
+    "Shattered",
+    "Verdant",
+    "Grim",
+    "Vigilant",
+    "Wandering",
+    "Arcane",
+    "Feral",
+    "Iron",
+    "Crimson",
+    "Frozen",
+    "Savage",
+    "Tidal",
+)
+EN_NOUN = (
+    "Sentinel",
+    "Oracle",
+    "Behemoth",
+    "Lantern",
+    "Pilgrim",
+    "Engine",
+    "Hydra",
+    "Archivist",
+    "Warden",
+    "Colossus",
+    "Familiar",
+    "Reliquary",
+    "Harbinger",
+    "Marauder",
+    "Sphinx",
+    "Golem",
+    "Druid",
+    "Beacon",
+)
 JA_KANA = "アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン"
-JA_KANJI = ("古代", "燃え盛る", "静寂の", "空ろな", "金色の", "不屈の", "陽光の", "砕けた", "新緑の", "厳格な",
-            "巡礼の", "鉄の", "深紅の", "凍てつく", "野生の", "潮の")
-JA_NOUN = ("番人", "神託者", "巨獣", "角灯", "巡礼者", "機関", "ハイドラ", "記録者", "監視者", "巨像", "使い魔",
-           "聖遺物", "先触れ", "略奪者", "スフィンクス", "ゴーレム", "ドルイド", "灯台")
-FR_NOUN = ("Sentinelle", "Oracle", "Béhémoth", "Lanterne", "Pèlerin", "Machine", "Hydre", "Archiviste",
-           "Gardien", "Colosse", "Familier", "Reliquaire", "Héraut", "Maraudeur", "Sphinx", "Golem", "Druide")
-FR_ADJ = ("antique", "flamboyant", "silencieux", "creux", "doré", "infatigable", "ensoleillé", "brisé",
-          "verdoyant", "sinistre", "vigilant", "errant", "arcanique", "sauvage", "de fer", "pourpre", "gelé")
+JA_KANJI = (
+    "古代",
+    "燃え盛る",
+    "静寂の",
+    "空ろな",
+    "金色の",
+    "不屈の",
+    "陽光の",
+    "砕けた",
+    "新緑の",
+    "厳格な",
+    "巡礼の",
+    "鉄の",
+    "深紅の",
+    "凍てつく",
+    "野生の",
+    "潮の",
+)
+JA_NOUN = (
+    "番人",
+    "神託者",
+    "巨獣",
+    "角灯",
+    "巡礼者",
+    "機関",
+    "ハイドラ",
+    "記録者",
+    "監視者",
+    "巨像",
+    "使い魔",
+    "聖遺物",
+    "先触れ",
+    "略奪者",
+    "スフィンクス",
+    "ゴーレム",
+    "ドルイド",
+    "灯台",
+)
+FR_NOUN = (
+    "Sentinelle",
+    "Oracle",
+    "Béhémoth",
+    "Lanterne",
+    "Pèlerin",
+    "Machine",
+    "Hydre",
+    "Archiviste",
+    "Gardien",
+    "Colosse",
+    "Familier",
+    "Reliquaire",
+    "Héraut",
+    "Maraudeur",
+    "Sphinx",
+    "Golem",
+    "Druide",
+)
+FR_ADJ = (
+    "antique",
+    "flamboyant",
+    "silencieux",
+    "creux",
+    "doré",
+    "infatigable",
+    "ensoleillé",
+    "brisé",
+    "verdoyant",
+    "sinistre",
+    "vigilant",
+    "errant",
+    "arcanique",
+    "sauvage",
+    "de fer",
+    "pourpre",
+    "gelé",
+)
 
 EN_TEXT = (
     "Put a {c} on target creature.",
@@ -74,9 +179,14 @@ RULINGS = (
     "If {n} would enter the battlefield with {c}s and another effect also puts counters on it as it enters, all of those counters are put on it at the same time.",
     "The {c}s on {n} are not lost if it phases out or if control of it changes; they stay on it until something removes them or it leaves the battlefield.",
 )
-SETS = (("NEO", "Kamigawa: Neon Dynasty", "2022-02-18"), ("SNC", "Streets of New Capenna", "2022-04-29"),
-        ("ONE", "Phyrexia: All Will Be One", "2023-02-10"), ("MOM", "March of the Machine", "2023-04-21"),
-        ("WOE", "Wilds of Eldraine", "2023-09-08"), ("MKM", "Murders at Karlov Manor", "2024-02-09"))
+SETS = (
+    ("NEO", "Kamigawa: Neon Dynasty", "2022-02-18"),
+    ("SNC", "Streets of New Capenna", "2022-04-29"),
+    ("ONE", "Phyrexia: All Will Be One", "2023-02-10"),
+    ("MOM", "March of the Machine", "2023-04-21"),
+    ("WOE", "Wilds of Eldraine", "2023-09-08"),
+    ("MKM", "Murders at Karlov Manor", "2024-02-09"),
+)
 
 
 def _q(value: str) -> str:
@@ -105,8 +215,13 @@ def _text(rng: random.Random, templates, name: str, counter: str, joiner: str) -
 
 
 def _official(text: str, source: str, version: str, printing: tuple | None = None) -> list[str]:
-    lines = [f"text: {_q(text)}", "status: official", f"source: {source}", "via: mtgjson-20220425",
-             f'version: "{version}"']
+    lines = [
+        f"text: {_q(text)}",
+        "status: official",
+        f"source: {source}",
+        "via: mtgjson-20220425",
+        f'version: "{version}"',
+    ]
     if printing:
         lines.append(f'printing: {{set: {printing[0]}, number: "{printing[1]}"}}')
     return lines
@@ -176,24 +291,40 @@ def generate(out: Path, base: Path, cards: int = 3000, rulings: int = 8500, seed
             lines += _block("ja", _official(ja_name, "wotc-printed-cards", released, printing), 2)
         if printed["fr"]:
             lines += _block("fr", _official(fr_name, "wotc-printed-cards", released, printing), 2)
-        oracle_id = f'5e000000-0000-4000-8000-{number:012d}'  # a prefix of its own: never a fixture's Oracle ID
+        oracle_id = f"5e000000-0000-4000-8000-{number:012d}"  # a prefix of its own: never a fixture's Oracle ID
         lines += [f"oracle_id: {_q(oracle_id)}", f"counters: [{counter_id}]", "text:"]
-        lines += _block("en", _official(_text(rng, EN_TEXT, en_name, counter["en"], "\n"), "wotc-oracle", "2022-04-25"), 2)
+        lines += _block(
+            "en", _official(_text(rng, EN_TEXT, en_name, counter["en"], "\n"), "wotc-oracle", "2022-04-25"), 2
+        )
         if printed["ja"]:
-            lines += _block("ja", _official(_text(rng, JA_TEXT, ja_name, counter["ja"], "\n"), "wotc-printed-cards",
-                                            released, printing), 2)
+            lines += _block(
+                "ja",
+                _official(_text(rng, JA_TEXT, ja_name, counter["ja"], "\n"), "wotc-printed-cards", released, printing),
+                2,
+            )
         if printed["fr"]:
-            lines += _block("fr", _official(_text(rng, FR_TEXT, fr_name, counter["fr"], "\n"), "wotc-printed-cards",
-                                            released, printing), 2)
+            lines += _block(
+                "fr",
+                _official(_text(rng, FR_TEXT, fr_name, counter["fr"], "\n"), "wotc-printed-cards", released, printing),
+                2,
+            )
         if per_card[number]:
             lines.append("rulings:")
         for index in range(per_card[number]):
             date = f"20{rng.randrange(12, 23):02d}-{rng.randrange(1, 13):02d}-{rng.randrange(1, 29):02d}"
             text = " ".join(_fill(t, en_name, counter["en"]) for t in rng.sample(RULINGS, rng.choice((1, 1, 2))))
-            lines += [f"  - id: {_q(f'{date}-{index + 1}')}", f'    date: "{date}"',
-                      "    source: mtgjson-rulings-20220425", "    original: en", "    text:", "      en:",
-                      f"        text: {_q(text)}", "        status: community",
-                      "        source: mtgjson-rulings-20220425", f'        version: "{date}"']
+            lines += [
+                f"  - id: {_q(f'{date}-{index + 1}')}",
+                f'    date: "{date}"',
+                "    source: mtgjson-rulings-20220425",
+                "    original: en",
+                "    text:",
+                "      en:",
+                f"        text: {_q(text)}",
+                "        status: community",
+                "        source: mtgjson-rulings-20220425",
+                f'        version: "{date}"',
+            ]
             about = []
             if rng.random() < 0.33:
                 about.append(f"counters: [{counter_id}]")

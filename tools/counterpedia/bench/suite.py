@@ -58,7 +58,7 @@ def slowest(output: str) -> list[str]:
     if not header:
         return []
     lines = []
-    for line in output[header.end():].lstrip("\n").splitlines():
+    for line in output[header.end() :].lstrip("\n").splitlines():
         if not re.match(r"^\d+(\.\d+)?s ", line):
             break
         lines.append(line)
@@ -83,8 +83,10 @@ def report(figures: Figures) -> None:
         return
     run = figures.run
     parallel = f"{figures.workers} workers" if figures.workers else "one process"
-    print(f"  make test ({parallel}): {run.seconds:.1f} s wall, {run.cpu:.1f} s CPU "
-          f"(target < {TARGET_SECONDS:.0f} s); exit {run.status}")
+    print(
+        f"  make test ({parallel}): {run.seconds:.1f} s wall, {run.cpu:.1f} s CPU "
+        f"(target < {TARGET_SECONDS:.0f} s); exit {run.status}"
+    )
     print("  " + (", ".join(f"{n} {what}" for what, n in figures.counts.items()) or "no pytest closing line"))
     if figures.slowest:
         print(f"  its {len(figures.slowest)} slowest tests:")

@@ -61,8 +61,9 @@ def ratios(small: dict[str, float], large: dict[str, float]) -> list[tuple[str, 
     return rows
 
 
-def ratio_table(rows: list[tuple[str, float, float, float]], small: str, large: str,
-                target: float = TARGET_RATIO) -> list[str]:
+def ratio_table(
+    rows: list[tuple[str, float, float, float]], small: str, large: str, target: float = TARGET_RATIO
+) -> list[str]:
     """The rows as aligned lines: figure, both values, the ratio and its verdict against `target`."""
     width = max([len(r[0]) for r in rows] + [len("figure")])
     lines = [f"  {'figure':<{width}}  {small:>12}  {large:>12}  ratio (target <= {target})"]
@@ -76,8 +77,17 @@ def _number(value: float) -> str:
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.2f}"
 
 
-def measure(label: str, data_dir: Path, project: Path, scratch: Path, queries: list[str], runs: int = 3,
-            ours: build.Side | None = None, site: Path | None = None, say=print) -> Size:
+def measure(
+    label: str,
+    data_dir: Path,
+    project: Path,
+    scratch: Path,
+    queries: list[str],
+    runs: int = 3,
+    ours: build.Side | None = None,
+    site: Path | None = None,
+    say=print,
+) -> Size:
     """Every figure of one size. `ours` and `site`: a build of this data already measured (not built again)."""
 
     size = Size(label)
@@ -85,8 +95,10 @@ def measure(label: str, data_dir: Path, project: Path, scratch: Path, queries: l
     say(f"  [{label}] validate ({runs} cold runs)…")
     cold = [validate.ours(data_dir, scratch / f"validate-cache-{label}", cold=True) for _ in range(runs)]
     if not all(r.ok() for r in cold):
-        size.errors.append(f"validate of {data_dir} exited {sorted({r.status for r in cold})}: "
-                           f"{(cold[0].stdout + cold[0].stderr).strip().splitlines()[-1:]}")
+        size.errors.append(
+            f"validate of {data_dir} exited {sorted({r.status for r in cold})}: "
+            f"{(cold[0].stdout + cold[0].stderr).strip().splitlines()[-1:]}"
+        )
     figures["validate, cold (s)"] = statistics.median(r.seconds for r in cold)
     figures["validate, CPU (s)"] = statistics.median(r.cpu for r in cold)
     if ours is None or site is None:
@@ -132,8 +144,9 @@ def report(small: Size, large: Size | None, counts: dict[str, tuple[int, int]], 
     for size in (small, large):
         if size is not None:
             cards, rulings = counts.get(size.label, (0, 0))
-            say(f"  {size.label}: {cards:,} cards, {rulings:,} rulings" +
-                "".join(f"; FAILED: {e}" for e in size.errors))
+            say(
+                f"  {size.label}: {cards:,} cards, {rulings:,} rulings" + "".join(f"; FAILED: {e}" for e in size.errors)
+            )
     if large is None:
         for name, value in small.figures.items():
             say(f"  {name}: {_number(value)}")

@@ -83,8 +83,7 @@ def peer_runs(data_dir: Path) -> list[machine.Run]:
 def ours(data_dir: Path, cache: Path, cold: bool) -> machine.Run:
     if cold and cache.exists():
         shutil.rmtree(cache)
-    return machine.run([*machine.counterpedia_command(), "validate", str(data_dir)],
-                       env={"XDG_CACHE_HOME": str(cache)})
+    return machine.run([*machine.counterpedia_command(), "validate", str(data_dir)], env={"XDG_CACHE_HOME": str(cache)})
 
 
 def measure(data_dir: Path, scratch: Path, runs: int = 3, peer: bool = True) -> Figures:
@@ -95,31 +94,43 @@ def measure(data_dir: Path, scratch: Path, runs: int = 3, peer: bool = True) -> 
     if not peer:
         return Figures(files, cold, warm, None, "not run")
     if check_jsonschema() is None:
-        return Figures(files, cold, warm, None, "check-jsonschema is not installed (pip install check-jsonschema; "
-                                                "`make bench` installs it)")
+        return Figures(
+            files,
+            cold,
+            warm,
+            None,
+            "check-jsonschema is not installed (pip install check-jsonschema; `make bench` installs it)",
+        )
     return Figures(files, cold, warm, peer_runs(data_dir))
 
 
 def report(figures: Figures, say=print) -> None:
     for label, runs in (("cold", figures.cold), ("warm", figures.warm)):
         status = {r.status for r in runs}
-        say(f"  counterpedia validate, {label} ({'no parse cache' if label == 'cold' else 'parse cache of the last run'}): "
+        say(
+            f"  counterpedia validate, {label} ({'no parse cache' if label == 'cold' else 'parse cache of the last run'}): "
             f"{Figures.median(runs):.2f} s (median of {len(runs)}; {Figures.median(runs, 'cpu'):.2f} s of CPU), "
             f"peak {max(r.peak_mb for r in runs):.0f} MB, exit {','.join(map(str, sorted(status)))}; target < "
-            f"{TARGET_SECONDS:.0f} s: {'ok' if Figures.median(runs) < TARGET_SECONDS else 'OVER TARGET'}")
+            f"{TARGET_SECONDS:.0f} s: {'ok' if Figures.median(runs) < TARGET_SECONDS else 'OVER TARGET'}"
+        )
     say(f"    ({figures.files:,} files; the JSON Schemas and {len(checks.REGISTRY) - 1} checks across records)")
     if figures.peer is None:
         say(f"  check-jsonschema: not measured: {figures.peer_reason}")
         return
     failed = [r for r in figures.peer if not r.ok()]
-    say(f"  check-jsonschema {len(figures.peer)} runs (one per schema), the same {figures.files:,} files: "
+    say(
+        f"  check-jsonschema {len(figures.peer)} runs (one per schema), the same {figures.files:,} files: "
         f"{figures.peer_seconds:.2f} s ({figures.peer_cpu:.2f} s of CPU), peak "
-        f"{max(r.peak_mb for r in figures.peer):.0f} MB" + (f"; {len(failed)} run(s) reported problems" if failed else ""))
+        f"{max(r.peak_mb for r in figures.peer):.0f} MB"
+        + (f"; {len(failed)} run(s) reported problems" if failed else "")
+    )
     for label, runs in (("cold", figures.cold), ("warm", figures.warm)):
         ratio = Figures.median(runs) / figures.peer_seconds if figures.peer_seconds else float("nan")
         cpu_ratio = Figures.median(runs, "cpu") / figures.peer_cpu if figures.peer_cpu else float("nan")
-        say(f"  ours {label} / check-jsonschema: {ratio:.2f} (CPU: {cpu_ratio:.2f}); target <= {TARGET_RATIO}: "
-            f"{'ok' if ratio <= TARGET_RATIO else 'OVER TARGET'}")
+        say(
+            f"  ours {label} / check-jsonschema: {ratio:.2f} (CPU: {cpu_ratio:.2f}); target <= {TARGET_RATIO}: "
+            f"{'ok' if ratio <= TARGET_RATIO else 'OVER TARGET'}"
+        )
 
 
 if __name__ == "__main__":  # python -m counterpedia.bench.validate [DATA]

@@ -24,7 +24,7 @@ MARKER_RE = re.compile(r"\bcounters?\b", re.IGNORECASE)
 
 
 def name_pattern(name: str) -> re.Pattern:
-    """"<name> counter" or "<name> counters", not inside a longer word ("age" is not in "damage")."""
+    """ "<name> counter" or "<name> counters", not inside a longer word ("age" is not in "damage")."""
     escaped = re.escape(name)
     lead = r"(?<![\w+/-])" if name[0].isalnum() else r"(?<![\w/])"
     return re.compile(lead + escaped + r"\s+counters?\b", re.IGNORECASE)

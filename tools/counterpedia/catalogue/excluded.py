@@ -59,8 +59,14 @@ def problems(document, kb) -> list[Problem]:
             # Reported on the record, which `counterpedia validate` shows whatever paths it is asked about.
             record = recorded[name]
             line = locate(document, where)[0] + 1
-            found.append(Problem("E151", f"counter '{record.id}' is also listed as excluded in {FILE.as_posix()} "
-                                 f"(line {line})", ("names", "en", "text"), record))
+            found.append(
+                Problem(
+                    "E151",
+                    f"counter '{record.id}' is also listed as excluded in {FILE.as_posix()} (line {line})",
+                    ("names", "en", "text"),
+                    record,
+                )
+            )
     return found
 
 

@@ -35,12 +35,17 @@ CASUAL = {
     "silver": "a silver-bordered card",
     "acorn": "a card with the acorn security stamp",
 }
-RULE_100_7 = ("Rule 100.7 says that certain cards, such as playtest cards, silver-bordered Un-cards and Unfinity’s "
-              "acorn cards, are intended for casual play and may have features and text that the Comprehensive "
-              "Rules don’t cover.")
+RULE_100_7 = (
+    "Rule 100.7 says that certain cards, such as playtest cards, silver-bordered Un-cards and Unfinity’s "
+    "acorn cards, are intended for casual play and may have features and text that the Comprehensive "
+    "Rules don’t cover."
+)
 # The source the summaries and notes cite, for a data folder that lacks it (as data/sources/counterpedia.yaml).
 COMMENTARY = {
-    "id": "counterpedia", "type": "editorial", "title": "Counterpedia commentary", "publisher": "Counterpedia",
+    "id": "counterpedia",
+    "type": "editorial",
+    "title": "Counterpedia commentary",
+    "publisher": "Counterpedia",
     "language": "mul",
     "note": "Our own commentary and summaries, written in our own words; each text cites the sources it draws on.",
 }
@@ -83,8 +88,10 @@ class KindPlan:
             e = kind.evidence
             extra = f"; leaves the excluded list ({kind.was_excluded})" if kind.was_excluded else ""
             casual = "; casual-play cards only (rule 100.7 note)" if kind.casual_only else ""
-            lines.append(f"  {kind.id}: '{kind.name} counter' on {kind.cards} card(s), first {e.card} ({e.set_code} "
-                         f"#{e.number}, {e.date}); holders {', '.join(kind.holders)}{casual}{extra}")
+            lines.append(
+                f"  {kind.id}: '{kind.name} counter' on {kind.cards} card(s), first {e.card} ({e.set_code} "
+                f"#{e.number}, {e.date}); holders {', '.join(kind.holders)}{casual}{extra}"
+            )
         for word, why in self.not_created:
             lines.append(f"note: '{word} counter' is written on a card but gets no record: {why}")
         return lines
@@ -106,8 +113,9 @@ def holders_of(name: str, texts: list[str]) -> list[str]:
             if not pattern.search(sentence):
                 continue
             name_re = re.escape(name) + r"\s+counters?"
-            if re.search(r"\b" + _WHO + r"\s+(?:get|gets|got)\b[^.]*?\b" + name_re, sentence, re.IGNORECASE) \
-                    or re.search(r"\b" + name_re + r"\s+" + _WHO + r"\s+(?:have|has|had)\b", sentence, re.IGNORECASE):
+            if re.search(
+                r"\b" + _WHO + r"\s+(?:get|gets|got)\b[^.]*?\b" + name_re, sentence, re.IGNORECASE
+            ) or re.search(r"\b" + name_re + r"\s+" + _WHO + r"\s+(?:have|has|had)\b", sentence, re.IGNORECASE):
                 holder = "player"
             elif re.search(r"\bexiled?\b|\bin exile\b", sentence, re.IGNORECASE):
                 holder = "card"
@@ -144,21 +152,39 @@ def counter_record(kind: NewKind, via: str, version: str, today: str) -> Comment
     record["holders"] = CommentedSeq(kind.holders)
     record["rules"] = CommentedSeq()
     summary = CommentedMap()
-    summary["en"] = _text(f"What {kind.name} counters do comes from the cards that use them, such as {e.card} "
-                          f"({e.set_name}, {e.set_code} {e.number}).", "community", "counterpedia", today,
-                          cites=CommentedSeq([via]))
+    summary["en"] = _text(
+        f"What {kind.name} counters do comes from the cards that use them, such as {e.card} "
+        f"({e.set_name}, {e.set_code} {e.number}).",
+        "community",
+        "counterpedia",
+        today,
+        cites=CommentedSeq([via]),
+    )
     record["summary"] = summary
     record["sources"] = CommentedSeq([via])
     if kind.casual_only:
         note = CommentedMap()
-        note["en"] = _text(f"{e.card} is {CASUAL[e.casual or 'playtest']} ({e.set_name}, {e.set_code}). {RULE_100_7}",
-                           "community", "counterpedia", today, cites=CommentedSeq(["cr", via]))
+        note["en"] = _text(
+            f"{e.card} is {CASUAL[e.casual or 'playtest']} ({e.set_name}, {e.set_code}). {RULE_100_7}",
+            "community",
+            "counterpedia",
+            today,
+            cites=CommentedSeq(["cr", via]),
+        )
         record["notes"] = CommentedSeq([note])
     return record
 
 
-def plan_new_kinds(kb: KnowledgeBase, sightings: dict[str, list[tuple[Sighting, str]]], excluded: list[dict],
-                   excluded_path: Path, via: str, version: str, today: str, command: str) -> KindPlan:
+def plan_new_kinds(
+    kb: KnowledgeBase,
+    sightings: dict[str, list[tuple[Sighting, str]]],
+    excluded: list[dict],
+    excluded_path: Path,
+    via: str,
+    version: str,
+    today: str,
+    command: str,
+) -> KindPlan:
     """The counter records of the kinds cards show and the catalogue lacks (word -> its printings, each
     with the card's Oracle text), and the excluded list without them."""
     plan = KindPlan()
@@ -176,11 +202,20 @@ def plan_new_kinds(kb: KnowledgeBase, sightings: dict[str, list[tuple[Sighting, 
         taken.add(kind_id)
         printed = [s for s, _text in seen]
         texts = list(dict.fromkeys(text for _s, text in seen))
-        kind = NewKind(kind_id, word, _evidence(printed), holders_of(word, texts), len({s.card for s in printed}),
-                       all(s.casual for s in printed), categories.get(word.lower()))
+        kind = NewKind(
+            kind_id,
+            word,
+            _evidence(printed),
+            holders_of(word, texts),
+            len({s.card for s in printed}),
+            all(s.casual for s in printed),
+            categories.get(word.lower()),
+        )
         plan.created.append(kind)
-        header = (f"# Added by `{command}` ({via}): a counter kind written on {kind.evidence.card} "
-                  f"({kind.evidence.set_code} #{kind.evidence.number}) that the catalogue lacked.\n")
+        header = (
+            f"# Added by `{command}` ({via}): a counter kind written on {kind.evidence.card} "
+            f"({kind.evidence.set_code} #{kind.evidence.number}) that the catalogue lacked.\n"
+        )
         plan.records.append((kind_id, counter_record(kind, via, version, today), header))
     leaving = {k.name.lower() for k in plan.created if k.was_excluded is not None}
     if leaving and excluded_path.is_file():

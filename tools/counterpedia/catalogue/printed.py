@@ -50,6 +50,7 @@ LANGS = PRINTED_LANGS  # the printed texts read beside the English Oracle text
 
 # ---------------------------------------------------------------- inputs and outputs
 
+
 @dataclass(frozen=True)
 class PrintedText:
     """One card face as printed in one language, beside the English Oracle text of that face."""
@@ -110,6 +111,7 @@ def fold(text: str) -> str:
 
 # ---------------------------------------------------------------- targets from the knowledge base
 
+
 def _english(data: dict) -> str | None:
     names = data.get("names") if isinstance(data, dict) else None
     entry = names.get("en") if isinstance(names, dict) else None
@@ -141,6 +143,7 @@ def targets(records: Iterable) -> list[Target]:
 
 # ---------------------------------------------------------------- counter kinds in English
 
+
 class CounterMatcher:
     """Which counter kinds an English text names ("<name> counter(s)"), found fast: for each "counter(s)" of the
     text, the one, two or three words before it are looked up among the kinds' names (the longest wins), so
@@ -162,8 +165,8 @@ class CounterMatcher:
             return []
         found = set()
         for match in self._COUNTER.finditer(lowered):
-            words = lowered[max(0, match.start() - 60): match.start()].split()
-            if not words or not lowered[match.start() - 1: match.start()].isspace():
+            words = lowered[max(0, match.start() - 60) : match.start()].split()
+            if not words or not lowered[match.start() - 1 : match.start()].isspace():
                 continue
             words[0:0] = [""]
             for size in range(min(self.longest, len(words) - 1), 0, -1):
@@ -230,10 +233,58 @@ _FR_COUNTER = re.compile(
 )
 # Words after « marqueur de » that start a complement, not a kind (« retirez un marqueur de la créature »).
 _FR_NOT_A_KIND = {
-    "le", "la", "les", "l", "ce", "cet", "cette", "ces", "son", "sa", "ses", "leur", "leurs", "un", "une", "des", "du",
-    "tout", "tous", "toute", "toutes", "chaque", "chacun", "chacune", "votre", "vos", "notre", "nos", "mon", "ma",
-    "mes", "elle", "elles", "eux", "lui", "autres", "autre", "plus", "moins", "n", "n'importe", "celui",
-    "celle", "ceux", "celles", "quelque", "quelconque", "types", "type", "sorte", "manière", "façon",
+    "le",
+    "la",
+    "les",
+    "l",
+    "ce",
+    "cet",
+    "cette",
+    "ces",
+    "son",
+    "sa",
+    "ses",
+    "leur",
+    "leurs",
+    "un",
+    "une",
+    "des",
+    "du",
+    "tout",
+    "tous",
+    "toute",
+    "toutes",
+    "chaque",
+    "chacun",
+    "chacune",
+    "votre",
+    "vos",
+    "notre",
+    "nos",
+    "mon",
+    "ma",
+    "mes",
+    "elle",
+    "elles",
+    "eux",
+    "lui",
+    "autres",
+    "autre",
+    "plus",
+    "moins",
+    "n",
+    "n'importe",
+    "celui",
+    "celle",
+    "ceux",
+    "celles",
+    "quelque",
+    "quelconque",
+    "types",
+    "type",
+    "sorte",
+    "manière",
+    "façon",
 }
 
 
@@ -271,6 +322,7 @@ def looks_like(lang: str, text: str) -> bool:
 
 
 # ---------------------------------------------------------------- counter names: alignment
+
 
 class CounterReader:
     """Counter names read on printed texts, one text at a time: one-kind faces as they come; faces naming
@@ -369,7 +421,9 @@ def printed_keyword(english: str, printed: str, lang: str, keyword: str) -> str 
     word = item[: end.start()].strip(" .;、。") if end else item
     if not word or "{" in word:
         return None
-    if lang == "fr" and (len(word) > 40 or not word[0].isalpha() or re.match(r"(?i)(?:les?|la|l'|l’|une?|des)\b", word)):
+    if lang == "fr" and (
+        len(word) > 40 or not word[0].isalpha() or re.match(r"(?i)(?:les?|la|l'|l’|une?|des)\b", word)
+    ):
         return None  # a sentence, not a keyword: the printed lines do not match the English ones
     if lang == "ja" and (len(word) > 12 or re.search(r"[はをがにのでと]", word)):
         return None
@@ -396,7 +450,9 @@ class KeywordReader:
         self.actions = [k for k in keywords if k.type == "keyword-action"]
         # "double strike" and "double-faced" are not the keyword action double.
         self.action_patterns = {
-            k.id: re.compile(r"\b" + re.escape(k.english) + r"(?:s|es|ed|d)?\b(?![\s-]+(?:strike|faced))", re.IGNORECASE)
+            k.id: re.compile(
+                r"\b" + re.escape(k.english) + r"(?:s|es|ed|d)?\b(?![\s-]+(?:strike|faced))", re.IGNORECASE
+            )
             for k in self.actions
         }
         self.found: list[Sighting] = []
@@ -414,10 +470,14 @@ class KeywordReader:
             word = printed_keyword(item.en, item.text, item.lang, target.english)
             if word:
                 name = _french_name(word) if item.lang == "fr" else word
-                self.found.append(Sighting(target.kind, target.id, item.lang, name, word, item.printing, "keyword-line"))
+                self.found.append(
+                    Sighting(target.kind, target.id, item.lang, name, word, item.printing, "keyword-line")
+                )
             else:  # granted in a sentence: "have poisonous 1" → « ont empoisonnement 1 », 「有毒１を持つ」
                 self.found.extend(_numbered_sightings(item, target, "keyword-number"))
-        mentioned = [k for k, english in self._actions if english in lowered and self.action_patterns[k.id].search(item.en)]
+        mentioned = [
+            k for k, english in self._actions if english in lowered and self.action_patterns[k.id].search(item.en)
+        ]
         if len({k.english.lower() for k in mentioned}) != 1:
             return  # two actions on one face: which printed word is which is not known
         for target in mentioned:
@@ -443,8 +503,27 @@ def _widths(number: str) -> str:
 # Words after which the name of a keyword starts in a French clause (« … ont empoisonnement 1 »,
 # « … acquiert soif de sang 3 », « …, renforcement 2 »).
 _FR_BEFORE_KEYWORD = {
-    "a", "ont", "acquiert", "acquièrent", "gagne", "gagnent", "avec", "et", "ou", "le", "la", "les", "l", "un",
-    "une", "des", "du", "possède", "possèdent", "sans", "pour",
+    "a",
+    "ont",
+    "acquiert",
+    "acquièrent",
+    "gagne",
+    "gagnent",
+    "avec",
+    "et",
+    "ou",
+    "le",
+    "la",
+    "les",
+    "l",
+    "un",
+    "une",
+    "des",
+    "du",
+    "possède",
+    "possèdent",
+    "sans",
+    "pour",
 }
 
 
@@ -460,14 +539,18 @@ def french_phrases_before(text: str, number: str) -> set[str]:
             bare = word.lower().replace("’", "'")
             if bare in _FR_BEFORE_KEYWORD or bare == "l'":
                 cut = i
-        phrase = words[cut + 1:]
+        phrase = words[cut + 1 :]
         if phrase and re.match(r"(?i)l['’]", phrase[0]):
             phrase[0] = phrase[0][2:]
         if not 1 <= len(phrase) <= 3 or not phrase[0] or not phrase[0][0].isalpha():
             continue
         text_of = " ".join(phrase)
-        if (text_of.lower().endswith("ez") or phrase[0].lower() in _FR_NOT_A_KIND or re.search(r"\d", text_of)
-                or re.search(r"[a-zà-ÿ][A-ZÀ-Ý]", text_of)):  # « céléritéRéputation »: two lines run together
+        if (
+            text_of.lower().endswith("ez")
+            or phrase[0].lower() in _FR_NOT_A_KIND
+            or re.search(r"\d", text_of)
+            or re.search(r"[a-zà-ÿ][A-ZÀ-Ý]", text_of)
+        ):  # « céléritéRéputation »: two lines run together
             continue  # « Adaptez 1 » is a verb, not a name
         found.add(text_of)
     return found
@@ -512,7 +595,9 @@ def _action_sightings(item: PrintedText, target: Target) -> list[Sighting]:
                 word = infinitives.pop()
                 found.append(Sighting(target.kind, target.id, "fr", word, f"(Pour {word}", item.printing, "reminder"))
         return found
-    if not _numbers(item.en, target.english) and re.search(r"\b" + keyword + r"(?:s|es)?(?=[.,;]|\s*\()", item.en, re.IGNORECASE):
+    if not _numbers(item.en, target.english) and re.search(
+        r"\b" + keyword + r"(?:s|es)?(?=[.,;]|\s*\()", item.en, re.IGNORECASE
+    ):
         words = {m.group(1) for m in re.finditer(_JA_WORD + "を行う", item.text)}
         if len(words) == 1:
             word = words.pop()
@@ -536,12 +621,13 @@ def shortest_suffixes(sightings: list[Sighting]) -> list[Sighting]:
             shorter = [n for n in names[(s.kind, s.id)] if n != s.name and s.name.endswith(n)]
             if shorter:
                 name = min(shorter, key=len)
-                s = Sighting(s.kind, s.id, s.lang, name, s.printed[len(s.name) - len(name):], s.printing, s.method)
+                s = Sighting(s.kind, s.id, s.lang, name, s.printed[len(s.name) - len(name) :], s.printing, s.method)
         result.append(s)
     return result
 
 
 # ---------------------------------------------------------------- choosing
+
 
 def choose(sightings: Iterable[Sighting]) -> dict[tuple[str, str, str], Choice]:
     """Per (kind, id, lang): the name of the most recent printing (on a tie of dates, the name most printings
@@ -557,9 +643,13 @@ def choose(sightings: Iterable[Sighting]) -> dict[tuple[str, str, str], Choice]:
         for s in on_latest:
             counts[s.name] = counts.get(s.name, 0) + 1
         name = sorted(counts, key=lambda n: (-counts[n], n))[0]
-        cited = min((s for s in on_latest if s.name == name), key=lambda s: (s.printing.set, number_key(s.printing.number)))
+        cited = min(
+            (s for s in on_latest if s.name == name), key=lambda s: (s.printing.set, number_key(s.printing.number))
+        )
         variants: dict[str, list[Sighting]] = {}
-        for s in sorted(group, key=lambda s: (s.printing.date, s.printing.set, number_key(s.printing.number)), reverse=True):
+        for s in sorted(
+            group, key=lambda s: (s.printing.date, s.printing.set, number_key(s.printing.number)), reverse=True
+        ):
             if s.name != name:
                 variants.setdefault(s.name, []).append(s)
         same = sum(1 for s in group if s.name == name)
@@ -594,8 +684,17 @@ class SightingCollector:
         english_of = {t.id: t.english.casefold() for t in self.mechanics}
         for sighting in [s for s in found if s.kind == "mechanic"]:
             for term in by_english.get(english_of[sighting.id], []):
-                found.append(Sighting("term", term.id, sighting.lang, sighting.name, sighting.printed, sighting.printing,
-                                      sighting.method))
+                found.append(
+                    Sighting(
+                        "term",
+                        term.id,
+                        sighting.lang,
+                        sighting.name,
+                        sighting.printed,
+                        sighting.printing,
+                        sighting.method,
+                    )
+                )
         return found
 
 

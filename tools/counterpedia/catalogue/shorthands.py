@@ -49,20 +49,30 @@ def problems(document, kb) -> list[Problem]:
         for j, typed in enumerate(entry["typed"]):
             key = _folded(typed)
             if key in seen:
-                found.append(Problem("E153", f"'{typed}' is listed twice (also in shorthand {seen[key] + 1})",
-                                     ("shorthands", i, "typed", j)))
+                found.append(
+                    Problem(
+                        "E153",
+                        f"'{typed}' is listed twice (also in shorthand {seen[key] + 1})",
+                        ("shorthands", i, "typed", j),
+                    )
+                )
             seen.setdefault(key, i)
         kind, _, record_id = entry["means"].partition("/")
         if kb is not None and kb.get(kind, record_id) is None:
-            found.append(Problem("E154", f"'{entry['means']}' names no record (no {kind} with id '{record_id}')",
-                                 ("shorthands", i, "means")))
+            found.append(
+                Problem(
+                    "E154",
+                    f"'{entry['means']}' names no record (no {kind} with id '{record_id}')",
+                    ("shorthands", i, "means"),
+                )
+            )
     return found
 
 
 def _names(record) -> dict:
     names = record.data.get(NAME_FIELDS.get(record.kind, "names")) if isinstance(record.data, dict) else None
     found = {}
-    for lang, value in (names.items() if isinstance(names, dict) else ()):
+    for lang, value in names.items() if isinstance(names, dict) else ():
         text = value.get("text") if isinstance(value, dict) else value
         if isinstance(text, str) and text.strip():
             found[lang] = text.strip()

@@ -38,9 +38,13 @@ def _shards(kb: KnowledgeBase):
         if document is None or is_in_place("card", document.stem, Path(document.path)):
             continue
         expected = "data" / relative_path("card", document.stem)
-        yield diag.make(record.path, record.position(("id",)), "E171",
-                        f"card '{document.stem}' is not in its shard folder: it belongs at {expected.as_posix()}",
-                        hint=f"move the file to {expected.as_posix()} (cards are sharded by the first character of their id)")
+        yield diag.make(
+            record.path,
+            record.position(("id",)),
+            "E171",
+            f"card '{document.stem}' is not in its shard folder: it belongs at {expected.as_posix()}",
+            hint=f"move the file to {expected.as_posix()} (cards are sharded by the first character of their id)",
+        )
 
 
 def _oracle_ids(kb: KnowledgeBase):
@@ -54,8 +58,12 @@ def _oracle_ids(kb: KnowledgeBase):
             continue
         for record in records:
             others = ", ".join(other.path for other in records if other is not record)
-            yield diag.make(record.path, record.position(("oracle_id",)), "E172",
-                            f"Oracle ID {oracle_id} is also the identity of {others}")
+            yield diag.make(
+                record.path,
+                record.position(("oracle_id",)),
+                "E172",
+                f"Oracle ID {oracle_id} is also the identity of {others}",
+            )
 
 
 def _ruling_ids(kb: KnowledgeBase):
@@ -64,8 +72,12 @@ def _ruling_ids(kb: KnowledgeBase):
             continue
         first = kb.get("ruling", record.id)
         where = f" (line {first.position(('id',))[0] + 1})" if first is not None else ""
-        yield diag.make(record.path, record.position(("id",)), "E170",
-                        f"ruling id '{record.local_id}' is used twice in this card{where}")
+        yield diag.make(
+            record.path,
+            record.position(("id",)),
+            "E170",
+            f"ruling id '{record.local_id}' is used twice in this card{where}",
+        )
 
 
 def _stored_twice(kb: KnowledgeBase):
@@ -83,9 +95,13 @@ def _stored_twice(kb: KnowledgeBase):
             continue
         other = imported.get(name_key(name))
         if other is not None:
-            yield diag.make(record.path, record.position(("names", "en", "text")), "E174",
-                            f"'{name}' is also the card of {other.path} ('{_english(other, 'names')}', Oracle ID "
-                            f"{other.data['oracle_id']}): one card, stored twice")
+            yield diag.make(
+                record.path,
+                record.position(("names", "en", "text")),
+                "E174",
+                f"'{name}' is also the card of {other.path} ('{_english(other, 'names')}', Oracle ID "
+                f"{other.data['oracle_id']}): one card, stored twice",
+            )
 
 
 def _english_as_printed(kb: KnowledgeBase):
@@ -103,14 +119,19 @@ def _english_as_printed(kb: KnowledgeBase):
             if isinstance(text, dict) and isinstance(text.get("text"), str) and english_text is not None:
                 text_wrong = wrong_text(lang, text["text"].split("\n//\n"), english_text.split("\n//\n"))
                 if text_wrong:
-                    yield diag.make(record.path, record.position(("text", lang, "text")), "E173",
-                                    f"the {lang} text: {text_wrong}")
+                    yield diag.make(
+                        record.path, record.position(("text", lang, "text")), "E173", f"the {lang} text: {text_wrong}"
+                    )
             name = names.get(lang)
             if isinstance(name, dict) and isinstance(name.get("text"), str):
                 name_wrong = wrong_name(lang, name["text"], english_name, text_is_wrong=bool(text_wrong))
                 if name_wrong:
-                    yield diag.make(record.path, record.position(("names", lang, "text")), "E173",
-                                    f"the {lang} name '{name['text']}': {name_wrong}")
+                    yield diag.make(
+                        record.path,
+                        record.position(("names", lang, "text")),
+                        "E173",
+                        f"the {lang} name '{name['text']}': {name_wrong}",
+                    )
 
 
 def _counters_not_in_text(kb: KnowledgeBase):
@@ -136,5 +157,9 @@ def _counters_not_in_text(kb: KnowledgeBase):
         for index, counter in enumerate(counters):
             name = names.get(counter) if isinstance(counter, str) else None
             if name is not None and name not in text:
-                yield diag.make(record.path, record.position(("counters", index)), "E175",
-                                f"'{counter}' is listed, but the Oracle text names no {counter} counter")
+                yield diag.make(
+                    record.path,
+                    record.position(("counters", index)),
+                    "E175",
+                    f"'{counter}' is listed, but the Oracle text names no {counter} counter",
+                )

@@ -20,8 +20,12 @@ def check(kb: KnowledgeBase):
                 continue
             if text.startswith(TODO):
                 where = ".".join(str(k) for k in (*field.keys, lang, "text"))
-                yield diag.make(record.path, record.position((*field.keys, lang, "text")), "W205",
-                                f"{where}: {text[:60]!r} is a placeholder `counterpedia new` wrote: replace it")
+                yield diag.make(
+                    record.path,
+                    record.position((*field.keys, lang, "text")),
+                    "W205",
+                    f"{where}: {text[:60]!r} is a placeholder `counterpedia new` wrote: replace it",
+                )
                 continue
             found = text_problem(text, multiline=field.role not in ONE_LINE)
             if found is not None:

@@ -37,8 +37,12 @@ def check(kb: KnowledgeBase):
         all_machine = all(entry.get("status") == "machine" for _record, entry in members)
         code = "W204" if all_machine else "E163"
         for record, entry in members:
-            others = ", ".join(f"{other.path} ({other_entry.get('status')})"
-                               for other, other_entry in members if other is not record)
-            yield diag.make(record.path, record.position(("names", lang, "text")), code,
-                            f"the {lang} name '{entry['text']}' ({entry.get('status')}) is also the name of "
-                            f"{others}")
+            others = ", ".join(
+                f"{other.path} ({other_entry.get('status')})" for other, other_entry in members if other is not record
+            )
+            yield diag.make(
+                record.path,
+                record.position(("names", lang, "text")),
+                code,
+                f"the {lang} name '{entry['text']}' ({entry.get('status')}) is also the name of {others}",
+            )

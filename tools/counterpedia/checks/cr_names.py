@@ -48,7 +48,11 @@ def check(kb: KnowledgeBase):
             continue
         cited = as_list(record.data.get("rules"))
         for lang, entry in names.items():
-            if not isinstance(entry, dict) or entry.get("status") != "official" or not isinstance(entry.get("text"), str):
+            if (
+                not isinstance(entry, dict)
+                or entry.get("status") != "official"
+                or not isinstance(entry.get("text"), str)
+            ):
                 continue
             source_id = entry.get("source")
             source = kb.get("source", source_id) if isinstance(source_id, str) else None
@@ -58,9 +62,13 @@ def check(kb: KnowledgeBase):
             if any(name in text for text in rule_texts(kb, cited, lang)):
                 yield from _as_quoted(kb, record, lang, entry, cited)
                 continue
-            yield diag.make(record.path, record.position(("names", lang, "text")), "E164",
-                            f"'{entry['text']}' is given as official from '{source.id}', but no rule this counter "
-                            f"cites ({', '.join(map(str, cited)) or 'none'}) writes it in {lang}")
+            yield diag.make(
+                record.path,
+                record.position(("names", lang, "text")),
+                "E164",
+                f"'{entry['text']}' is given as official from '{source.id}', but no rule this counter "
+                f"cites ({', '.join(map(str, cited)) or 'none'}) writes it in {lang}",
+            )
 
 
 def _as_quoted(kb: KnowledgeBase, record, lang: str, entry: dict, cited: list):
@@ -71,12 +79,19 @@ def _as_quoted(kb: KnowledgeBase, record, lang: str, entry: dict, cited: list):
         return
     where = record.position(("names", lang, "text"))
     if not any(entry["text"] in text for text, _source in quotes):
-        yield diag.make(record.path, where, "E166",
-                        f"'{entry['text']}' is not written as the rules it cites write it in {lang} "
-                        f"({', '.join(map(str, cited))})")
+        yield diag.make(
+            record.path,
+            where,
+            "E166",
+            f"'{entry['text']}' is not written as the rules it cites write it in {lang} ({', '.join(map(str, cited))})",
+        )
         return
     sources = sorted({str(source) for _text, source in quotes})
     if entry.get("source") not in sources:
-        yield diag.make(record.path, where, "E166",
-                        f"'{entry['text']}' cites {entry.get('source')} {entry.get('version', '')}, but the rules it "
-                        f"cites are quoted in {lang} from {', '.join(sources)}: cite that text")
+        yield diag.make(
+            record.path,
+            where,
+            "E166",
+            f"'{entry['text']}' cites {entry.get('source')} {entry.get('version', '')}, but the rules it "
+            f"cites are quoted in {lang} from {', '.join(sources)}: cite that text",
+        )

@@ -31,13 +31,17 @@ def render(examples: dict[str, tuple[str, str]]) -> str:
         "| --- | --- | --- | --- | --- |",
     ]
     for code in CODES.values():
-        lines.append(f"| [{code.code}](#{code.code.lower()}) | {code.severity} | `{code.command}` | {code.summary} | {code.hint} |")
+        lines.append(
+            f"| [{code.code}](#{code.code.lower()}) | {code.severity} | `{code.command}` | {code.summary} | {code.hint} |"
+        )
     lines.append("")
     for code in CODES.values():
         lines += [f"## {code.code}", "", f"**{code.severity}** — {code.summary}.", ""]
         if code.code in examples:
             source, output = examples[code.code]
             lines += ["```yaml", source.rstrip("\n"), "```", "", "```text", output.rstrip("\n"), "```", ""]
-    lines.append("<!-- Generated from tests/fixtures/invalid by tests/checks/test_diagnostics_doc.py "
-                 "(UPDATE_GOLDEN=1 to refresh). -->")
+    lines.append(
+        "<!-- Generated from tests/fixtures/invalid by tests/checks/test_diagnostics_doc.py "
+        "(UPDATE_GOLDEN=1 to refresh). -->"
+    )
     return "\n".join(lines) + "\n"

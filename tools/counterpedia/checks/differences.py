@@ -47,5 +47,9 @@ def check(kb: KnowledgeBase):
                 if not isinstance(difference, dict):
                     continue
                 for problem in _problems(difference, own, english):
-                    yield diag.make(record.path, record.position(field.keys + (lang, "differs", i)), "E308",
-                                    f"the {lang} text's noted difference ({difference.get('kind')}): {problem}")
+                    yield diag.make(
+                        record.path,
+                        record.position(field.keys + (lang, "differs", i)),
+                        "E308",
+                        f"the {lang} text's noted difference ({difference.get('kind')}): {problem}",
+                    )

@@ -23,6 +23,10 @@ def check(kb: KnowledgeBase):
         if not ids or len(known) < len(ids):
             continue  # empty: the schema's (E101); an unknown id: E111's
         if all(s.data.get("type") in NOT_EVIDENCE for s in known):
-            yield diag.make(record.path, record.position(("sources",)), "E152",
-                            f"counter '{record.id}' cites only {', '.join(ids)}: "
-                            "commentary and machine translations cannot show that a counter exists")
+            yield diag.make(
+                record.path,
+                record.position(("sources",)),
+                "E152",
+                f"counter '{record.id}' cites only {', '.join(ids)}: "
+                "commentary and machine translations cannot show that a counter exists",
+            )

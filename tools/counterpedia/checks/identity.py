@@ -16,8 +16,12 @@ def check(kb: KnowledgeBase):
             continue
         declared = record.data.get("id")
         if isinstance(declared, str) and declared != document.stem:
-            yield diag.make(record.path, record.position(("id",)), "E102",
-                            f"id '{declared}' but the file is named '{document.stem}.yaml'")
+            yield diag.make(
+                record.path,
+                record.position(("id",)),
+                "E102",
+                f"id '{declared}' but the file is named '{document.stem}.yaml'",
+            )
     # Report every record of a clash, each naming the others: which one is "the copy" is the editor's call.
     clashes: dict[tuple[str, str], list] = {}
     for record in kb.duplicates:
@@ -29,5 +33,6 @@ def check(kb: KnowledgeBase):
     for (kind, record_id), group in clashes.items():
         for record in group:
             others = ", ".join(other.path for other in group if other is not record)
-            yield diag.make(record.path, record.position(("id",)), "E103",
-                            f"{kind} id '{record_id}' is also used by {others}")
+            yield diag.make(
+                record.path, record.position(("id",)), "E103", f"{kind} id '{record_id}' is also used by {others}"
+            )

@@ -108,44 +108,70 @@ def check(kb: KnowledgeBase) -> Iterator[diag.Diagnostic]:
                     continue
                 want = term.names.get(lang)
                 if want and not terminology.uses_term(text, lang, want):
-                    yield diag.make(entry.path, entry.position(where), "E509",
-                                    f"the English says '{term.en}' ({term.kind} {term.id}): the {lang} text should use `{want}`")
+                    yield diag.make(
+                        entry.path,
+                        entry.position(where),
+                        "E509",
+                        f"the English says '{term.en}' ({term.kind} {term.id}): the {lang} text should use `{want}`",
+                    )
             for card in found_names:
                 if (entry.local_id, card.en) in allowed:
                     continue
                 printed = card.names.get(lang)
                 if printed and not terminology.card_name_used(text, lang, printed):
-                    yield diag.make(entry.path, entry.position(where), "E510",
-                                    f"the English names the card '{card.en}': the {lang} text should use its printed name `{printed}`")
+                    yield diag.make(
+                        entry.path,
+                        entry.position(where),
+                        "E510",
+                        f"the English names the card '{card.en}': the {lang} text should use its printed name `{printed}`",
+                    )
             if text_object.get("status") == "community" and not isinstance(text_object.get("reviewed"), dict):
-                yield diag.make(entry.path, entry.position(("text", lang, "status")), "E511",
-                                f"the {lang} text is `community` but records no `reviewed: {{by, date}}`")
+                yield diag.make(
+                    entry.path,
+                    entry.position(("text", lang, "status")),
+                    "E511",
+                    f"the {lang} text is `community` but records no `reviewed: {{by, date}}`",
+                )
 
 
 def check_identity(kb: KnowledgeBase, entry: Record, seen: dict[str, Record]) -> Iterator[diag.Diagnostic]:
     entry_key = entry.local_id
     english = english_of(entry)
     if english is not None and memory.key(english) != entry_key:
-        yield diag.make(entry.path, entry.position(("id",)), "E500",
-                        f"the key {entry_key} is not the hash of its English template ({memory.key(english)})")
+        yield diag.make(
+            entry.path,
+            entry.position(("id",)),
+            "E500",
+            f"the key {entry_key} is not the hash of its English template ({memory.key(english)})",
+        )
     owner = entry.owner
     if owner is not None and owner.id != memory.shard(entry_key):
-        yield diag.make(entry.path, entry.position(("id",)), "E501",
-                        f"the entry {entry_key} belongs in {memory.shard(entry_key)}.yaml, not in {owner.id}.yaml")
+        yield diag.make(
+            entry.path,
+            entry.position(("id",)),
+            "E501",
+            f"the entry {entry_key} belongs in {memory.shard(entry_key)}.yaml, not in {owner.id}.yaml",
+        )
     if entry_key in seen:
         first = seen[entry_key]
-        yield diag.make(entry.path, entry.position(("id",)), "E502",
-                        f"the entry {entry_key} is already in {first.path} (line {first.position(('id',))[0] + 1})")
+        yield diag.make(
+            entry.path,
+            entry.position(("id",)),
+            "E502",
+            f"the entry {entry_key} is already in {first.path} (line {first.position(('id',))[0] + 1})",
+        )
     else:
         seen[entry_key] = entry
         if not kb.memory.uses.get(entry_key):
-            yield diag.make(entry.path, entry.position(("id",)), "W503",
-                            f"no ruling's English gives the entry {entry_key}")
+            yield diag.make(
+                entry.path, entry.position(("id",)), "W503", f"no ruling's English gives the entry {entry_key}"
+            )
 
 
 @dataclass(frozen=True)
 class _English:
     """What invariants compare, found in an English text once for both of its translations."""
+
     placeholders: frozenset[str]
     symbols: list[str]  # sorted
     rules: list[str]  # sorted
@@ -156,8 +182,13 @@ class _English:
 @lru_cache(maxsize=256)
 def _english(english: str) -> _English:
     rest = PT.sub(" ", RULE.sub(" ", SYMBOL.sub(" ", english)))
-    return _English(frozenset(memory.PLACEHOLDER.findall(english)), sorted(SYMBOL.findall(english)),
-                    sorted(RULE.findall(english)), NUMBER.findall(rest), sorted(set(PT.findall(SYMBOL.sub(" ", english)))))
+    return _English(
+        frozenset(memory.PLACEHOLDER.findall(english)),
+        sorted(SYMBOL.findall(english)),
+        sorted(RULE.findall(english)),
+        NUMBER.findall(rest),
+        sorted(set(PT.findall(SYMBOL.sub(" ", english)))),
+    )
 
 
 def invariants(english: str, text: str, lang: str) -> Iterator[tuple[str, str]]:
@@ -167,7 +198,10 @@ def invariants(english: str, text: str, lang: str) -> Iterator[tuple[str, str]]:
     for placeholder in sorted(facts.placeholders | set(memory.PLACEHOLDER.findall(text))):
         token = f"<CARD:{placeholder}>" if placeholder else "<CARD>"
         if english.count(token) != text.count(token):
-            yield "E504", f"{token} is {english.count(token)} time(s) in the English, {text.count(token)} in the {lang} text"
+            yield (
+                "E504",
+                f"{token} is {english.count(token)} time(s) in the English, {text.count(token)} in the {lang} text",
+            )
         elif lang == "ja" and text.count(f"《{token}》") != text.count(token):
             yield "E504", f"Japanese writes the card's name {token} as 《{token}》"
     symbols = sorted(SYMBOL.findall(normal))
@@ -186,7 +220,10 @@ def invariants(english: str, text: str, lang: str) -> Iterator[tuple[str, str]]:
             yield "E508", f"`{pt}` of the English is not in the {lang} text"
     half_width = JA_HALF_WIDTH_PT.search(text) if lang == "ja" else None
     if half_width is not None:
-        yield "E508", f"`{half_width.group(0)}`: Japanese writes ±N/±N full-width, as printed cards do (＋１/＋１, －１/－１)"
+        yield (
+            "E508",
+            f"`{half_width.group(0)}`: Japanese writes ±N/±N full-width, as printed cards do (＋１/＋１, －１/－１)",
+        )
     if lang == "fr" and FULL_WIDTH.search(text):
         yield "E508", "French writes ±N/±N and numbers as the English does (+1/+1), not full-width"
 
@@ -211,14 +248,22 @@ def check_rulings(kb: KnowledgeBase) -> Iterator[diag.Diagnostic]:
             if entry is not None:
                 given = memory.derived_text(entry, ruling, lang, None, kb.memory.mute_h)
                 if given is not None and given["text"] != own["text"]:
-                    yield diag.make(ruling.path, ruling.position(("text", lang, "text")), "W512",
-                                    f"the ruling's own {lang} text differs from the memory's entry {entry_key} ({entry.path})")
+                    yield diag.make(
+                        ruling.path,
+                        ruling.position(("text", lang, "text")),
+                        "W512",
+                        f"the ruling's own {lang} text differs from the memory's entry {entry_key} ({entry.path})",
+                    )
                 continue
             name = memory.card_name(ruling.owner, lang) if ruling.owner is not None else None
             shape = own["text"].replace(name, "<CARD>") if name else own["text"]
             seen = first.setdefault((entry_key, lang), (shape, ruling))
             if seen[0] != shape:
                 other = seen[1]
-                yield diag.make(ruling.path, ruling.position(("text", lang, "text")), "W512",
-                                f"the ruling's own {lang} text differs from that of {other.id} ({other.path}), whose English "
-                                "is the same: give them one entry in the translation memory")
+                yield diag.make(
+                    ruling.path,
+                    ruling.position(("text", lang, "text")),
+                    "W512",
+                    f"the ruling's own {lang} text differs from that of {other.id} ({other.path}), whose English "
+                    "is the same: give them one entry in the translation memory",
+                )

@@ -21,7 +21,10 @@ def check(kb: KnowledgeBase):
         if covered is None or (isinstance(cited, list) and covered.number in cited):
             continue
         where = ("rules",) if isinstance(cited, list) else ("names", "en", "text")
-        yield diag.make(record.path, record.position(where), "E160",
-                        f"'{english['text']}' is covered by rule {covered.number} ({covered.what}), "
-                        f"which `rules` does not cite",
-                        hint=f"add \"{covered.number}\" to `rules`, and say in the summary what the rule does")
+        yield diag.make(
+            record.path,
+            record.position(where),
+            "E160",
+            f"'{english['text']}' is covered by rule {covered.number} ({covered.what}), which `rules` does not cite",
+            hint=f'add "{covered.number}" to `rules`, and say in the summary what the rule does',
+        )

@@ -36,13 +36,21 @@ def printed_texts(kb: KnowledgeBase) -> Iterator[PrintedText]:
         name = title(card, "en")
         for lang in LANGS:
             entry = texts.get(lang)
-            if not isinstance(entry, dict) or entry.get("status") != "official" or not isinstance(entry.get("text"), str):
+            if (
+                not isinstance(entry, dict)
+                or entry.get("status") != "official"
+                or not isinstance(entry.get("text"), str)
+            ):
                 continue
             printing = entry.get("printing")
             if not isinstance(printing, dict):
                 continue
-            where = Printing(str(entry.get("version", "")), str(printing.get("set", "")), str(printing.get("number", "")),
-                             str(printing.get("card") or name))
+            where = Printing(
+                str(entry.get("version", "")),
+                str(printing.get("set", "")),
+                str(printing.get("number", "")),
+                str(printing.get("card") or name),
+            )
             yield PrintedText(where, english, lang, entry["text"])
 
 
@@ -65,7 +73,9 @@ def check(kb: KnowledgeBase):
             # a name printed on cards, but not on their most recent printing: the most recent printing wins
             if entry.get("source") == PRINTED and str(entry.get("version", "")) < printing.date:
                 yield diag.make(
-                    record.path, record.position(("names", lang, "text")), "E181",
+                    record.path,
+                    record.position(("names", lang, "text")),
+                    "E181",
                     f"'{current}', printed in {entry.get('version')}, is not the name of the most recent printing: "
                     f"'{choice.name}' on {printing.card} ({printing.set} {printing.number}, {printing.date})",
                 )
@@ -73,7 +83,9 @@ def check(kb: KnowledgeBase):
         if entry.get("status") not in ("machine", "community"):
             continue
         yield diag.make(
-            record.path, record.position(("names", lang, "text")), "E180",
+            record.path,
+            record.position(("names", lang, "text")),
+            "E180",
             f"the {entry.get('status')} {lang} name '{current}' differs from '{choice.name}', the name printed on "
             f"{printing.card} ({printing.set} {printing.number}, {printing.date})",
         )

@@ -18,9 +18,14 @@ def check(kb: KnowledgeBase):
         if ref.target_kind == "source":
             yield diag.make(ref.source.path, position, "E111", f"unknown source '{ref.target_id}'")
         else:
-            yield diag.make(ref.source.path, position, "E110", f"no {ref.target_kind} record with id '{ref.target_id}'",
-                            hint=f"create {_path(ref.target_kind, ref.target_id)} or correct the id "
-                                 f"(`counterpedia new {ref.target_kind} {ref.target_id}`)")
+            yield diag.make(
+                ref.source.path,
+                position,
+                "E110",
+                f"no {ref.target_kind} record with id '{ref.target_id}'",
+                hint=f"create {_path(ref.target_kind, ref.target_id)} or correct the id "
+                f"(`counterpedia new {ref.target_kind} {ref.target_id}`)",
+            )
 
 
 def _path(kind: str, record_id: str) -> str:

@@ -27,7 +27,9 @@ def check(kb: KnowledgeBase):
                 yield diag.make(record.path, record.position(keys), "E120", str(error))
                 continue
             if isinstance(section, str) and str(parsed.section) != section:
-                yield diag.make(record.path, record.position(keys), "E120", f"rule {number} is not in section {section}")
+                yield diag.make(
+                    record.path, record.position(keys), "E120", f"rule {number} is not in section {section}"
+                )
             places.setdefault(number, []).append((record, keys))
     for number, where in places.items():
         for record, keys in where if len(where) > 1 else ():
@@ -44,4 +46,6 @@ def check(kb: KnowledgeBase):
                     yield diag.make(record.path, record.position(keys), "E120", str(error))
                 continue
             if number not in quoted:
-                yield diag.make(record.path, record.position(keys), "E121", f"rule {number} is cited but not quoted in data/rules/")
+                yield diag.make(
+                    record.path, record.position(keys), "E121", f"rule {number} is cited but not quoted in data/rules/"
+                )

@@ -69,11 +69,11 @@ def _reason(error) -> str:
     message = error.message
     for python, yaml in ((None, "null"), (True, "true"), (False, "false")):
         if error.instance is python and message.startswith(repr(python) + " "):
-            return yaml + message[len(repr(python)):]
+            return yaml + message[len(repr(python)) :]
     if isinstance(error.instance, (str, list, dict)) and len(message) > 120:
         full = repr(error.instance)
         if message.startswith(full):
-            return _value(error.instance) + message[len(full):]
+            return _value(error.instance) + message[len(full) :]
     return message
 
 
@@ -88,12 +88,22 @@ def _message(error) -> tuple[str, tuple]:
     if error.validator == "enum":
         allowed = ", ".join(str(v) for v in error.validator_value)
         return f"{where}: {_value(error.instance)} is not one of: {allowed}", path
-    if error.validator == "type" and error.validator_value == "string" and isinstance(error.instance, (int, float)) \
-            and not isinstance(error.instance, bool):
+    if (
+        error.validator == "type"
+        and error.validator_value == "string"
+        and isinstance(error.instance, (int, float))
+        and not isinstance(error.instance, bool)
+    ):
         note = " (unquoted, YAML reads 702.50 as the number 702.5)" if isinstance(error.instance, float) else ""
-        return f"{where}: {error.instance!r} is a number, not a text: write it in quotes (\"{NUMBER_AS_TYPED}\"){note}", path
+        return (
+            f'{where}: {error.instance!r} is a number, not a text: write it in quotes ("{NUMBER_AS_TYPED}"){note}',
+            path,
+        )
     if error.validator == "pattern":
-        return f"{where}: {_value(error.instance)} is not well formed ({error.schema.get('description') or error.validator_value})", path
+        return (
+            f"{where}: {_value(error.instance)} is not well formed ({error.schema.get('description') or error.validator_value})",
+            path,
+        )
     return f"{where}: {_reason(error)}", path
 
 

@@ -20,8 +20,23 @@ from typing import Literal
 Predicate = Callable[[object], bool]
 
 # Keywords that never make a record invalid (without a format checker, `format` is an annotation).
-ANNOTATIONS = frozenset({"title", "description", "default", "examples", "$comment", "deprecated", "readOnly",
-                         "writeOnly", "format", "$schema", "$id", "$defs", "definitions"})
+ANNOTATIONS = frozenset(
+    {
+        "title",
+        "description",
+        "default",
+        "examples",
+        "$comment",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "format",
+        "$schema",
+        "$id",
+        "$defs",
+        "definitions",
+    }
+)
 
 
 class Unsure(Exception):
@@ -55,8 +70,13 @@ def _is_number(value) -> bool:
 
 
 TYPES: dict[str, Predicate] = {
-    "string": _is_string, "object": _is_object, "array": _is_array, "integer": _is_integer,
-    "number": _is_number, "boolean": lambda value: isinstance(value, bool), "null": lambda value: value is None,
+    "string": _is_string,
+    "object": _is_object,
+    "array": _is_array,
+    "integer": _is_integer,
+    "number": _is_number,
+    "boolean": lambda value: isinstance(value, bool),
+    "null": lambda value: value is None,
 }
 
 
@@ -92,8 +112,14 @@ def _compile(schema) -> Predicate:
         return lambda value: False
     if not isinstance(schema, dict):
         raise NotCompiled(repr(schema))
-    unknown = {key for key in schema if key not in ANNOTATIONS and key not in _KEYWORDS and key not in _PARTS
-               and not (isinstance(key, str) and key.startswith("x-"))}
+    unknown = {
+        key
+        for key in schema
+        if key not in ANNOTATIONS
+        and key not in _KEYWORDS
+        and key not in _PARTS
+        and not (isinstance(key, str) and key.startswith("x-"))
+    }
     if unknown:
         raise NotCompiled(", ".join(sorted(map(str, unknown))))
     tests = []
@@ -234,10 +260,20 @@ def _if(condition, schema) -> Predicate:
 
 
 _KEYWORDS = {
-    "type": _type, "required": _required, "enum": _enum, "const": _const,
-    "pattern": _pattern, "minLength": _min_length, "maxLength": _max_length, "minItems": _min_items,
+    "type": _type,
+    "required": _required,
+    "enum": _enum,
+    "const": _const,
+    "pattern": _pattern,
+    "minLength": _min_length,
+    "maxLength": _max_length,
+    "minItems": _min_items,
     "minProperties": _min_properties,
-    "minimum": _minimum, "uniqueItems": _unique, "items": _items, "allOf": _all_of, "if": _if,
+    "minimum": _minimum,
+    "uniqueItems": _unique,
+    "items": _items,
+    "allOf": _all_of,
+    "if": _if,
 }
 
 # Keywords compiled together with another one: properties with additionalProperties, then and else with if

@@ -48,10 +48,20 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
     not_records = [p for p in paths if p.is_file() and p.suffix.lower() not in RECORD_SUFFIXES]
     paths = [p for p in paths if p not in not_records]
     found: list[Diagnostic] = [
-        make(display_path(p), (0, 0), "E010", f"'{p.name}' is not a YAML record: validate reads .yaml files "
-             "in the record folders (data/counters, data/rules, …)") for p in not_records]
-    found += [make(display_path(p), (0, 0), "E010", f"'{p}' holds no YAML record (.yaml or .yml): nothing was validated")
-              for p in paths if p.is_dir() and not record_files([p])]
+        make(
+            display_path(p),
+            (0, 0),
+            "E010",
+            f"'{p.name}' is not a YAML record: validate reads .yaml files "
+            "in the record folders (data/counters, data/rules, …)",
+        )
+        for p in not_records
+    ]
+    found += [
+        make(display_path(p), (0, 0), "E010", f"'{p}' holds no YAML record (.yaml or .yml): nothing was validated")
+        for p in paths
+        if p.is_dir() and not record_files([p])
+    ]
     if not paths:
         return from_documents([]), found
     root = data_dir or data_root_of(paths[0])
@@ -80,8 +90,13 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
             for list_path in (excluded_list_path, shorthand_list_path, stop_list_path):
                 wanted.add(display_path(list_path(root)))
         wanted_dirs = [display_path(p) for p in paths if p.is_dir()]
-        checked = [d for d in checked if d.path in wanted or any(d.path.startswith(w.rstrip("/") + "/") for w in wanted_dirs)
-                   or d.path in wanted_dirs]
+        checked = [
+            d
+            for d in checked
+            if d.path in wanted
+            or any(d.path.startswith(w.rstrip("/") + "/") for w in wanted_dirs)
+            or d.path in wanted_dirs
+        ]
     # Whatever was asked about, a half-applied plan concerns it: always reported.
     return kb, sorted(found + checked + pending_writes(root))
 
@@ -91,8 +106,15 @@ def pending_writes(root: Path) -> list[Diagnostic]:
     found = []
     legacy = writes.legacy_journal(root)
     if legacy is not None:
-        found.append(make(display_path(root), (0, 0), "E011", f"'{legacy.name}' in the data folder is a plan of writes "
-                          "that no command reads: a commit or a pull request may have brought it in"))
+        found.append(
+            make(
+                display_path(root),
+                (0, 0),
+                "E011",
+                f"'{legacy.name}' in the data folder is a plan of writes "
+                "that no command reads: a commit or a pull request may have brought it in",
+            )
+        )
     try:
         pending = writes.read_journal(root)
     except writes.UnsafeJournal as error:
@@ -100,9 +122,16 @@ def pending_writes(root: Path) -> list[Diagnostic]:
     if pending is not None:
         command, entries = pending
         shown = ", ".join(display_path(p) for p, _, _ in entries[:3]) + (", …" if len(entries) > 3 else "")
-        found.append(make(display_path(root), (0, 0), "E012", f"an interrupted `{command}` left {len(entries)} "
-                          f"planned file(s) that may be half written ({shown}); its plan is in "
-                          f"{writes.journal_path(root)}"))
+        found.append(
+            make(
+                display_path(root),
+                (0, 0),
+                "E012",
+                f"an interrupted `{command}` left {len(entries)} "
+                f"planned file(s) that may be half written ({shown}); its plan is in "
+                f"{writes.journal_path(root)}",
+            )
+        )
     return found
 
 

@@ -42,8 +42,10 @@ def cmd_recover(args) -> int:
 
     data = Path(args.data)
     if not data.is_dir():
-        print(f"counterpedia recover: {data}: no such data folder (run from the repository root or pass --data DIR)",
-              file=sys.stderr)
+        print(
+            f"counterpedia recover: {data}: no such data folder (run from the repository root or pass --data DIR)",
+            file=sys.stderr,
+        )
         return 2
     if args.abandon:
         dropped = writes.abandon(data)
@@ -53,9 +55,11 @@ def cmd_recover(args) -> int:
         command, names = dropped
         for name in names:
             print(f"not written: {name}")
-        print(f"dropped the plan of an interrupted `{command}`: {len(names)} file(s) not written; the files already "
-              "written stay as they are: check them with `counterpedia validate`, then run the command again",
-              file=sys.stderr)
+        print(
+            f"dropped the plan of an interrupted `{command}`: {len(names)} file(s) not written; the files already "
+            "written stay as they are: check them with `counterpedia validate`, then run the command again",
+            file=sys.stderr,
+        )
         return 0
     try:
         report = writes.recover(data, explicit=True)
@@ -67,8 +71,11 @@ def cmd_recover(args) -> int:
         return 0
     for path in report.written:
         print(path)
-    print(f"finished the interrupted `{report.recovered_from}`: {len(report.written)} file(s) written, "
-          f"{len(report.unchanged)} already written", file=sys.stderr)
+    print(
+        f"finished the interrupted `{report.recovered_from}`: {len(report.written)} file(s) written, "
+        f"{len(report.unchanged)} already written",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -77,7 +84,10 @@ def cmd_hash(args) -> int:
         print("counterpedia hash: give a TEXT, or --file F --path a.b.0.c", file=sys.stderr)
         return 2
     if args.text is not None and args.file is not None:
-        print("counterpedia hash: give a TEXT or --file F --path P, not both (which one should be hashed?)", file=sys.stderr)
+        print(
+            "counterpedia hash: give a TEXT or --file F --path P, not both (which one should be hashed?)",
+            file=sys.stderr,
+        )
         return 2
     if args.path is not None and args.file is None:
         print("counterpedia hash: --path needs --file: the record the path is in", file=sys.stderr)
@@ -127,9 +137,13 @@ def cmd_site_build(args) -> int:
         print("counterpedia site build: --out '': give the folder to build into (default: site/)", file=sys.stderr)
         return 2
     try:
-        out = build_all(project, Path(args.out) if args.out else None, tuple(args.lang or LANGS),
-                        data_dir=Path(args.data) if args.data else None,
-                        on_links=lambda lang, count: print(f"{lang}: {count}"))
+        out = build_all(
+            project,
+            Path(args.out) if args.out else None,
+            tuple(args.lang or LANGS),
+            data_dir=Path(args.data) if args.data else None,
+            on_links=lambda lang, count: print(f"{lang}: {count}"),
+        )
     except SiteBuildError as error:
         print(f"counterpedia site build: {error}", file=sys.stderr)
         return error.status
@@ -147,11 +161,16 @@ def cmd_status(args) -> int:
 
     data_dir = Path(args.data) if args.data else Path("data")
     if not data_dir.is_dir():
-        print(f"counterpedia status: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
+        print(
+            f"counterpedia status: {data_dir}: no such data folder (run from the repository root or pass --data DIR)",
+            file=sys.stderr,
+        )
         return 2
     if not record_files([data_dir]):
-        print(f"counterpedia status: {data_dir}: no records in it (no .yaml file): pass the data folder with --data DIR",
-              file=sys.stderr)
+        print(
+            f"counterpedia status: {data_dir}: no records in it (no .yaml file): pass the data folder with --data DIR",
+            file=sys.stderr,
+        )
         return 2
     kb, problems = load(data_dir)
     # A record that does not load, or a text whose status is not one of the known ones, is not counted:
@@ -169,9 +188,14 @@ def cmd_status(args) -> int:
         print(f"{'kind':<13}{'lang':<6}{'records':>8}{'total':>7}" + "".join(f"{c:>11}" for c in CATEGORIES))
         for kind, entry in counts.items():
             for lang in langs:
-                print(f"{kind:<13}{lang:<6}{entry['records']:>8}{entry['total']:>7}" + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES))
-        print(f"rulings: {proven['official']} official, {proven['unproven']} unproven; for review (evidence that resembles "
-              "a ruling without proving it): " + ", ".join(f"{reason} {n}" for reason, n in review.items()))
+                print(
+                    f"{kind:<13}{lang:<6}{entry['records']:>8}{entry['total']:>7}"
+                    + "".join(f"{entry[lang][c]:>11}" for c in CATEGORIES)
+                )
+        print(
+            f"rulings: {proven['official']} official, {proven['unproven']} unproven; for review (evidence that resembles "
+            "a ruling without proving it): " + ", ".join(f"{reason} {n}" for reason, n in review.items())
+        )
         if args.list:
             for item in items(kb, langs):
                 if item.category in args.list:
@@ -185,8 +209,10 @@ def cmd_status(args) -> int:
                     print(f"review\truling\t{note.record.id}\treview.{note.index}: {note.label}\t{note.record.path}")
     if problems:
         print(render_all(problems), file=sys.stderr)
-        print("counterpedia status: the records above could not be counted in full: fix them (`counterpedia validate`)",
-              file=sys.stderr)
+        print(
+            "counterpedia status: the records above could not be counted in full: fix them (`counterpedia validate`)",
+            file=sys.stderr,
+        )
         return 1
     return 0
 
@@ -243,13 +269,23 @@ def _register_editor(sub) -> None:
 
 # Commands whose modules are heavy to import: registered only when run (or for --help), so that
 # `counterpedia search` does not pay for the CR tooling or the importer.
-LAZY_COMMANDS = {"search": _register_search, "cr": _register_cr, "import": _register_import, "fmt": _register_fmt,
-                 "new": _register_editor, "export": _register_editor, "refresh": _register_refresh,
-                 "memory": _register_memory}
+LAZY_COMMANDS = {
+    "search": _register_search,
+    "cr": _register_cr,
+    "import": _register_import,
+    "fmt": _register_fmt,
+    "new": _register_editor,
+    "export": _register_editor,
+    "refresh": _register_refresh,
+    "memory": _register_memory,
+}
 
 
 def build_parser(only: str | None = None) -> ArgumentParser:
-    parser = ArgumentParser(prog="counterpedia", description="Counterpedia: validate, search and publish the counters of Magic: The Gathering.")
+    parser = ArgumentParser(
+        prog="counterpedia",
+        description="Counterpedia: validate, search and publish the counters of Magic: The Gathering.",
+    )
     parser.add_argument("--version", action="version", version=f"counterpedia {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
 
@@ -280,14 +316,22 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     b.add_argument("--lang", action="append", choices=LANGS, help="build only this language (repeatable)")
     b.set_defaults(func=cmd_site_build)
 
-    p = sub.add_parser("status", help="translation status: per kind and language, official, community, machine, drifted and missing texts")
+    p = sub.add_parser(
+        "status",
+        help="translation status: per kind and language, official, community, machine, drifted and missing texts",
+    )
     p.add_argument("--lang", choices=LANGS, help="only this language")
-    p.add_argument("--json", action="store_true", help='print {"<kind>": {"records": N, "total": N, "<lang>": {"official": N, …}}}')
-    p.add_argument("--list", action="append",
-                   choices=("official", "community", "machine", "drifted", "missing", "unproven", "review"),
-                   help="also list the texts of this category (repeatable): the translators' worklist; `unproven`: the "
-                        "rulings not proven official; `review`: the rulings with evidence that resembles them without "
-                        "proving them (see `import gatherer-rulings`)")
+    p.add_argument(
+        "--json", action="store_true", help='print {"<kind>": {"records": N, "total": N, "<lang>": {"official": N, …}}}'
+    )
+    p.add_argument(
+        "--list",
+        action="append",
+        choices=("official", "community", "machine", "drifted", "missing", "unproven", "review"),
+        help="also list the texts of this category (repeatable): the translators' worklist; `unproven`: the "
+        "rulings not proven official; `review`: the rulings with evidence that resembles them without "
+        "proving them (see `import gatherer-rulings`)",
+    )
     p.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
     p.set_defaults(func=cmd_status)
 
@@ -346,7 +390,10 @@ def main(argv: list[str] | None = None) -> int:
             # `validate --data DIR` checks that whole folder, as plain `validate` checks data/ (it used to check
             # nothing and exit 0: a CI naming its folder passed broken data).
             if args.data is None and not Path("data").is_dir():
-                print("counterpedia validate: no data/ folder here: run from the repository root or pass PATH", file=sys.stderr)
+                print(
+                    "counterpedia validate: no data/ folder here: run from the repository root or pass PATH",
+                    file=sys.stderr,
+                )
                 return 2
             args.paths = [args.data or "data"]
         restore_interrupts()

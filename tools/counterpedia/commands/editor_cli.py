@@ -17,7 +17,10 @@ def run_new(args) -> int:
     prog = "counterpedia new"
     data_dir = Path(args.data)
     if not data_dir.is_dir():
-        print(f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
+        print(
+            f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)",
+            file=sys.stderr,
+        )
         return 2
     try:
         # Like every writing command, new first finishes what an interrupted one left half done.
@@ -26,8 +29,10 @@ def run_new(args) -> int:
         print(f"{prog}: {error}", file=sys.stderr)
         return 1
     if recovered is not None:
-        print(f"finished the interrupted `{recovered.recovered_from}` first: {len(recovered.written)} file(s) written",
-              file=sys.stderr)
+        print(
+            f"finished the interrupted `{recovered.recovered_from}` first: {len(recovered.written)} file(s) written",
+            file=sys.stderr,
+        )
     try:
         assignments = [parse_assignment(a) for a in args.set or []]
         if args.card:
@@ -43,8 +48,11 @@ def run_new(args) -> int:
         print(f"{prog}: {error}", file=sys.stderr)
         return error.status
     except OSError as error:  # a read-only data folder, a full disk: nothing half written (atomic_write)
-        print(f"{prog}: {getattr(error, 'filename', None) or data_dir}: cannot write: {error.strerror or error} "
-              "(nothing was written)", file=sys.stderr)
+        print(
+            f"{prog}: {getattr(error, 'filename', None) or data_dir}: cannot write: {error.strerror or error} "
+            "(nothing was written)",
+            file=sys.stderr,
+        )
         return 1
     print(path)
     return 0
@@ -62,11 +70,15 @@ def export_out_problem(out_arg: str, data_dir: Path) -> str | None:
         return "--out '': give the folder to write the JSON files to (default: export/)"
     real, data = Path(out_arg).resolve(), data_dir.resolve()
     if real == data or data in real.parents:
-        return f"{out_arg}: inside the data folder ({data_dir}): the JSON files would sit among the records; " \
-               "write them outside it, e.g. --out export"
+        return (
+            f"{out_arg}: inside the data folder ({data_dir}): the JSON files would sit among the records; "
+            "write them outside it, e.g. --out export"
+        )
     if real in data.parents:
-        return f"{out_arg}: holds the project and its data folder; write the JSON files into a folder of their own, " \
-               "e.g. --out export"
+        return (
+            f"{out_arg}: holds the project and its data folder; write the JSON files into a folder of their own, "
+            "e.g. --out export"
+        )
     for name in PROJECT_FOLDERS:
         own = data.parent / name
         if real == own.resolve() or own.resolve() in real.parents:
@@ -78,7 +90,10 @@ def run_export(args) -> int:
     prog = "counterpedia export"
     data_dir, out = Path(args.data), Path(args.out)
     if not data_dir.is_dir():
-        print(f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
+        print(
+            f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)",
+            file=sys.stderr,
+        )
         return 2
     if out.exists() and not out.is_dir():
         print(f"{prog}: {out}: not a folder", file=sys.stderr)
@@ -91,7 +106,10 @@ def run_export(args) -> int:
     errors = [d for d in problems + checks.run_all(kb) if d.severity == ERROR]
     if errors:
         print(render_all(errors))
-        print(f"{prog}: the data has errors: nothing exported (fix them; `counterpedia validate` lists them)", file=sys.stderr)
+        print(
+            f"{prog}: the data has errors: nothing exported (fix them; `counterpedia validate` lists them)",
+            file=sys.stderr,
+        )
         return 1
     files = export.texts_to_write(kb, export.file_resolver(data_dir))
     try:
@@ -107,22 +125,24 @@ def run_export(args) -> int:
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "export", help="write the records as JSON for other tools: one file per kind, an index, JSON Schemas",
+        "export",
+        help="write the records as JSON for other tools: one file per kind, an index, JSON Schemas",
         description="Write index.json, one JSON file per record kind (counters.json, rules.json, …) and their JSON "
-                    "Schemas (schemas/) into OUT: every record with its stable id, its data (each text with its "
-                    "provenance), its texts one by one, its page in each language and a content hash. "
-                    "The built site serves the same files under api/.",
+        "Schemas (schemas/) into OUT: every record with its stable id, its data (each text with its "
+        "provenance), its texts one by one, its page in each language and a content hash. "
+        "The built site serves the same files under api/.",
     )
     p.add_argument("--out", default="export", metavar="DIR", help="the output folder (default: export/)")
     p.add_argument("--data", default="data", metavar="DIR", help="the data folder (default: data/)")
     p.set_defaults(func=run_export)
 
     p = sub.add_parser(
-        "new", help="write a new record with every required field, each commented; print its path",
+        "new",
+        help="write a new record with every required field, each commented; print its path",
         description="Scaffold a new record from its JSON Schema: every required field, with a comment on each, "
-                    "TODO texts in our own words where a text is required. Values you know go in with --set "
-                    "FIELD=VALUE (dotted path, YAML value: --set sources=cr --set names.en.text='bribery counter'). "
-                    "The record is written only if it passes `counterpedia validate`.",
+        "TODO texts in our own words where a text is required. Values you know go in with --set "
+        "FIELD=VALUE (dotted path, YAML value: --set sources=cr --set names.en.text='bribery counter'). "
+        "The record is written only if it passes `counterpedia validate`.",
     )
     p.add_argument("kind", choices=list(kinds.names()), metavar="KIND", help=", ".join(kinds.names()))
     p.add_argument("id", metavar="ID", help="the new record's id: lowercase letters, digits, hyphens")

@@ -43,7 +43,11 @@ def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
         shown = display_path(path)
         kind = schema_kind(path, root)
         if kind is None:
-            result.problems.append(diag.make(shown, (0, 0), "E005", f"'{path.name}' is not in a record folder, so it has no schema to follow"))
+            result.problems.append(
+                diag.make(
+                    shown, (0, 0), "E005", f"'{path.name}' is not in a record folder, so it has no schema to follow"
+                )
+            )
             continue
         try:
             # As bytes: read_text would turn CRLF and CR into LF, and a file that is not LF would pass --check.
@@ -88,8 +92,10 @@ def schema_errors(path: Path, kind: str, text: str, shown: str) -> list[diag.Dia
     if document is None or problems:
         return []
     found = [d for record in from_documents([document]) for d in schema.check_record(record, only="type")]
-    return [replace(d, message=f"{d.message} (not formatted: a value of the wrong type is left as typed; fix it first)")
-            for d in found]
+    return [
+        replace(d, message=f"{d.message} (not formatted: a value of the wrong type is left as typed; fix it first)")
+        for d in found
+    ]
 
 
 def journal_root(paths: list[Path]) -> Path:
@@ -117,8 +123,10 @@ def run(args) -> int:
             print(f"counterpedia fmt: {error}", file=sys.stderr)
             return 1
         if recovered is not None:
-            print(f"finished the interrupted `{recovered.recovered_from}` first: {len(recovered.written)} file(s) written",
-                  file=sys.stderr)
+            print(
+                f"finished the interrupted `{recovered.recovered_from}` first: {len(recovered.written)} file(s) written",
+                file=sys.stderr,
+            )
     result = plan(paths, root if root.is_dir() else None)
     if result.problems:
         print(diag.render_all(sorted(result.problems)))
@@ -127,13 +135,18 @@ def run(args) -> int:
             print(display_path(path))
         total = len(result.changes) + len(result.unchanged)
         if result.changes:
-            print(f"{len(result.changes)} of {total} file(s) would be reformatted: run `counterpedia fmt`", file=sys.stderr)
+            print(
+                f"{len(result.changes)} of {total} file(s) would be reformatted: run `counterpedia fmt`",
+                file=sys.stderr,
+            )
         elif not result.problems:
             print(f"{total} file(s) already formatted", file=sys.stderr)
         return 1 if result.changes or result.problems else 0
     if result.problems:
-        print(f"nothing written: {len(result.problems)} problem(s) above; fix them and run `counterpedia fmt` again",
-              file=sys.stderr)
+        print(
+            f"nothing written: {len(result.problems)} problem(s) above; fix them and run `counterpedia fmt` again",
+            file=sys.stderr,
+        )
         return 1
     try:
         report = apply_plan(root, [FileWrite(path, text) for path, text in result.changes], "counterpedia fmt")
@@ -142,19 +155,24 @@ def run(args) -> int:
         return 1
     for path in report.written:
         print(display_path(path))
-    print(f"formatted {len(report.written)} file(s), {len(result.unchanged) + len(report.unchanged)} already formatted",
-          file=sys.stderr)
+    print(
+        f"formatted {len(report.written)} file(s), {len(result.unchanged) + len(report.unchanged)} already formatted",
+        file=sys.stderr,
+    )
     return 0
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "fmt", help="format records: schema key order, one quoting style, one indentation; comments kept",
+        "fmt",
+        help="format records: schema key order, one quoting style, one indentation; comments kept",
         description="Rewrite YAML records in the one layout: keys in the order of their JSON Schema, strings plain "
-                    "or double-quoted (versions, dates and CR numbers always double-quoted), indentation 2 (lists 4, "
-                    "dash at 2). Comments stay with the key they belong to. Default PATH: data/ and "
-                    "catalogue/excluded-counters.yaml.",
+        "or double-quoted (versions, dates and CR numbers always double-quoted), indentation 2 (lists 4, "
+        "dash at 2). Comments stay with the key they belong to. Default PATH: data/ and "
+        "catalogue/excluded-counters.yaml.",
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: data/ and the excluded list)")
-    p.add_argument("--check", action="store_true", help="write nothing; list the files that would change and exit 1 if any")
+    p.add_argument(
+        "--check", action="store_true", help="write nothing; list the files that would change and exit 1 if any"
+    )
     p.set_defaults(func=run)

@@ -95,8 +95,7 @@ def alternates(lang: str) -> list[dict]:
         prefix = to_root if other == "ja" else to_root + f"{other}/"
         if other == lang:
             prefix = ""
-        result.append({"name": i18n.ENDONYMS[other], "lang": other, "prefix": prefix,
-                       "link": prefix or "./"})
+        result.append({"name": i18n.ENDONYMS[other], "lang": other, "prefix": prefix, "link": prefix or "./"})
     return result
 
 
@@ -110,8 +109,10 @@ class LinkCount:
     withheld_names: int
 
     def __str__(self) -> str:
-        return (f"card-name links {self.links:,} ({self.names:,} names); not linked by the stop list "
-                f"{self.withheld:,} ({self.withheld_names:,} names)")
+        return (
+            f"card-name links {self.links:,} ({self.names:,} names); not linked by the stop list "
+            f"{self.withheld:,} ({self.withheld_names:,} names)"
+        )
 
 
 class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
@@ -181,11 +182,15 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         if edition is None:
             log.info("no Japanese Comprehensive Rules file found: the full rules are shown in English only")
         elif not self.archive.knows(edition.edition):
-            log.warning(f"the Japanese Comprehensive Rules file is of edition {edition.edition}, which is not among the "
-                        f"English ones: the Japanese text is not shown beside them")
+            log.warning(
+                f"the Japanese Comprehensive Rules file is of edition {edition.edition}, which is not among the "
+                f"English ones: the Japanese text is not shown beside them"
+            )
         elif edition.edition != self.archive.newest.edition:
-            log.info(f"the Japanese Comprehensive Rules file is of edition {edition.edition}, the newest English one "
-                     f"{self.archive.newest.edition}: rules whose English changed since are marked drifted")
+            log.info(
+                f"the Japanese Comprehensive Rules file is of edition {edition.edition}, the newest English one "
+                f"{self.archive.newest.edition}: rules whose English changed since are marked drifted"
+            )
         return edition
 
     def stopped_names(self, kb) -> frozenset[str]:
@@ -199,15 +204,17 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
 
     def on_files(self, files: Files, config) -> Files:
         self._localize(files, config)
-        self.renderer = self.make_renderer(self.kb, self.config.lang, self.archive, self.ja_rules,
-                                           stopped=self.stopped_names(self.kb))
+        self.renderer = self.make_renderer(
+            self.kb, self.config.lang, self.archive, self.ja_rules, stopped=self.stopped_names(self.kb)
+        )
         self.generated = set()
         self.makers = self.renderer.page_makers() if self.deferred else {}
         pages = self.makers or self.renderer.all_pages()
         if not self.deferred:  # every page rendered: what the card-name links came to (site build reports it)
             linker = self.renderer.linker
-            self.card_links = LinkCount(sum(linker.links.values()), len(linker.links),
-                                        sum(linker.withheld.values()), len(linker.withheld))
+            self.card_links = LinkCount(
+                sum(linker.links.values()), len(linker.links), sum(linker.withheld.values()), len(linker.withheld)
+            )
         for path, markdown in pages.items():
             self.generated.add(path)
             existing = files.get_file_from_path(path)
@@ -272,8 +279,6 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             return
         site_index.write(Path(config.site_dir), self.kb, self.config.lang, self.data_dir)
         if self.config.api and self.config.lang == "ja":  # the root site: /api/ for every language
-
-
             for name, text in iter_texts(self.kb, file_resolver(self.data_dir)):  # one file at a time: memory
                 atomic_write(Path(config.site_dir) / "api" / name, text)
         if not self.config.check_links:

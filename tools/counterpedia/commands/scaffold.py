@@ -30,8 +30,10 @@ from ..storage.load import display_path, parse_document
 from ..storage.writes import atomic_write
 from ..storage.yamlshape import data_problem
 
-HEADER = ("# New {kind} record (counterpedia new): every value below is a placeholder or what you passed.\n"
-          "# Replace each TODO and check each value; then `counterpedia validate` and `counterpedia fmt`.\n")
+HEADER = (
+    "# New {kind} record (counterpedia new): every value below is a placeholder or what you passed.\n"
+    "# Replace each TODO and check each value; then `counterpedia validate` and `counterpedia fmt`.\n"
+)
 
 
 class ScaffoldError(Exception):
@@ -64,8 +66,10 @@ def parse_assignment(text: str) -> tuple[tuple, object]:
     except (ValueError, OverflowError, RecursionError) as error:
         raise ScaffoldError(f"--set {text[:80]!r}: the value cannot be read ({error})") from None
     if data_problem(parsed) is not None:  # `&a [*a]`: a value holding itself, or an alias bomb
-        raise ScaffoldError(f"--set {text[:80]!r}: the value holds aliases (&, *) that expand into themselves or too "
-                            "far: write the value out")
+        raise ScaffoldError(
+            f"--set {text[:80]!r}: the value holds aliases (&, *) that expand into themselves or too "
+            "far: write the value out"
+        )
     return keys, parsed
 
 
@@ -278,12 +282,16 @@ def create(data_dir: Path, kind: str, record_id: str, assignments, today: str | 
     try:
         text = text_of(scaffold)
     except FormatError as error:
-        raise ScaffoldError(f"not written: the new {kind} cannot be laid out", status=1,
-                            diagnostics=error.diagnostics) from None
+        raise ScaffoldError(
+            f"not written: the new {kind} cannot be laid out", status=1, diagnostics=error.diagnostics
+        ) from None
     problems = [d for d in check(kb, scaffold, path, text) if d.severity == ERROR]
     if problems:
-        raise ScaffoldError(f"not written: the new {kind} would not pass `counterpedia validate`; "
-                            "give the missing facts with --set FIELD=VALUE", status=1, diagnostics=problems)
+        raise ScaffoldError(
+            f"not written: the new {kind} would not pass `counterpedia validate`; "
+            "give the missing facts with --set FIELD=VALUE",
+            status=1,
+            diagnostics=problems,
+        )
     atomic_write(path, text)
     return path
-

@@ -21,8 +21,10 @@ from .linkcheck import check_site, reading_once
 
 CONFIG_FILES = {"ja": "mkdocs.yml", "en": "mkdocs.en.yml", "fr": "mkdocs.fr.yml"}
 MARKER = ".counterpedia-site"
-MARKER_TEXT = ("This folder is a site built by `counterpedia site build`, which empties it before each build.\n"
-               "Delete this file and the build will refuse to write here.\n")
+MARKER_TEXT = (
+    "This folder is a site built by `counterpedia site build`, which empties it before each build.\n"
+    "Delete this file and the build will refuse to write here.\n"
+)
 USAGE, PROBLEMS = 2, 1
 
 
@@ -43,12 +45,14 @@ def check_output(out: Path, project: Path, data_dir: Path | None = None) -> None
     protected = [project / "docs", project / "overrides", data_dir or project / "data"]
     real = out.resolve()
     if _inside(project, real):
-        raise SiteBuildError(f"{out}: holds the project itself; the build empties its output folder: "
-                             "choose a new folder, e.g. --out site", USAGE)
+        raise SiteBuildError(
+            f"{out}: holds the project itself; the build empties its output folder: "
+            "choose a new folder, e.g. --out site",
+            USAGE,
+        )
     for folder in protected:
         if _inside(real, folder.resolve()):
-            raise SiteBuildError(f"{out}: the build reads {folder}; write the site outside it, "
-                                 "e.g. --out site", USAGE)
+            raise SiteBuildError(f"{out}: the build reads {folder}; write the site outside it, e.g. --out site", USAGE)
     if out.is_symlink() and not out.exists():
         raise SiteBuildError(f"{out}: a broken symbolic link: choose another folder", USAGE)
     if out.exists() and not out.is_dir():
@@ -62,7 +66,9 @@ def check_output(out: Path, project: Path, data_dir: Path | None = None) -> None
             raise SiteBuildError(
                 f"{out}: not empty and not a site that `counterpedia site build` made (no {MARKER} file in it); "
                 f"a build empties its output folder, so it would delete the {len(entries)} file(s) and folder(s) "
-                "there. Choose a new or empty folder, or delete this one yourself if it is an old site.", USAGE)
+                "there. Choose a new or empty folder, or delete this one yourself if it is an old site.",
+                USAGE,
+            )
 
 
 def prepare_output(out: Path, project: Path, data_dir: Path | None = None) -> None:
@@ -102,8 +108,9 @@ def _mkdocs_messages():
         logger.removeHandler(handler)
 
 
-def build_all(project: Path, out: Path | None = None, langs=LANGS, data_dir: Path | None = None,
-              on_step=None, on_links=None) -> Path:
+def build_all(
+    project: Path, out: Path | None = None, langs=LANGS, data_dir: Path | None = None, on_step=None, on_links=None
+) -> Path:
     """Build every language in order (the Japanese build cleans the root first), then check all links.
     `on_step(name)`, when given, is called after each language (its code) and after the link check ("links"):
     `make bench` times them. `on_links(lang, count)`: the card-name links of each language's pages (a

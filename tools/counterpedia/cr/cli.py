@@ -83,12 +83,19 @@ def register(subparsers: argparse._SubParsersAction) -> argparse._SubParsersActi
 
     download = commands.add_parser("fetch", help="download an edition from Wizards of the Coast into the cache")
     download.add_argument("edition", metavar="YYYYMMDD", nargs="?", help="the edition's date, e.g. 20260116")
-    download.add_argument("--lang", choices=("en", "ja"), default="en",
-                          help="ja: the official Japanese translation, from its page on mtg-jp.com, saved as lines "
-                               "(the edition, if given, must be the page's)")
+    download.add_argument(
+        "--lang",
+        choices=("en", "ja"),
+        default="en",
+        help="ja: the official Japanese translation, from its page on mtg-jp.com, saved as lines "
+        "(the edition, if given, must be the page's)",
+    )
     download.add_argument("--url", help="download this URL instead (the edition id is then taken from it)")
-    download.add_argument("--dir", metavar="DIR", help=f"save into DIR instead of the cache ({locate.cache_dir()}; "
-                                                      "--lang ja: its cr-ja sibling)")
+    download.add_argument(
+        "--dir",
+        metavar="DIR",
+        help=f"save into DIR instead of the cache ({locate.cache_dir()}; --lang ja: its cr-ja sibling)",
+    )
     download.set_defaults(func=run_fetch)
     return commands
 
@@ -301,8 +308,10 @@ def _fetch_ja(args: argparse.Namespace) -> int:
     target = Path(args.dir) if args.dir else ja_locate.cache_dir()
     path = ja_fetch.fetch(args.edition, target, url=args.url)
     edition = parse_ja(path)
-    print(f"saved the Japanese {edition.edition} (effective {edition.effective}, {len(edition.rules)} rules, "
-          f"{len(edition.glossary)} glossary entries) to {path}")
+    print(
+        f"saved the Japanese {edition.edition} (effective {edition.effective}, {len(edition.rules)} rules, "
+        f"{len(edition.glossary)} glossary entries) to {path}"
+    )
     where, _searched = ja_locate.source()
     if not args.dir and where != "cache":
         print(f"note: {where} is set, so commands read it, not the cache", file=sys.stderr)

@@ -50,7 +50,11 @@ def check_edition_id(edition: str) -> str:
 def check_url(url: str) -> str:
     """A URL urllib can fetch (http, https or file), or a FetchError saying what a URL looks like."""
     parts = urllib.parse.urlsplit(url)
-    if parts.scheme.lower() not in URL_SCHEMES or not (parts.netloc or parts.scheme.lower() == "file") or not parts.path:
+    if (
+        parts.scheme.lower() not in URL_SCHEMES
+        or not (parts.netloc or parts.scheme.lower() == "file")
+        or not parts.path
+    ):
         raise FetchError(f"'{url}' is not a URL to download from: give https://…, http://… or file:///path")
     return url
 
@@ -62,7 +66,8 @@ def check_effective(edition: str, effective: date, url: str) -> None:
         raise FetchError(
             f"{url} is the edition effective {effective.isoformat()}, not {edition}; nothing was saved. "
             f"Ask for the edition it is (`counterpedia cr fetch {effective.strftime('%Y%m%d')} --url …`) "
-            "or check the address")
+            "or check the address"
+        )
 
 
 def url_for(edition: str, base_url: str | None = None, env: Mapping[str, str] | None = None) -> str:

@@ -94,8 +94,7 @@ def _anchor_index(rule_number: str, ordered: list[Edition], anchor: str | None) 
         if rule_number in ordered[index].rules:
             return index
     raise RuleNotFound(
-        f"rule {rule_number} is in none of the {len(ordered)} editions "
-        f"({ordered[0].edition} to {ordered[-1].edition})"
+        f"rule {rule_number} is in none of the {len(ordered)} editions ({ordered[0].edition} to {ordered[-1].edition})"
     )
 
 

@@ -51,7 +51,9 @@ def find(explicit: str | Path | None = None, env: Mapping[str, str] | None = Non
     if where == "cache":
         if not path.is_dir():
             return None
-        found = sorted((m[1], entry) for entry in path.iterdir() if (m := FILE_NAME_RE.fullmatch(entry.name)) and entry.is_file())
+        found = sorted(
+            (m[1], entry) for entry in path.iterdir() if (m := FILE_NAME_RE.fullmatch(entry.name)) and entry.is_file()
+        )
         return found[-1][1] if found else None
     if path.is_file():
         return path

@@ -274,11 +274,15 @@ def parse_lines(lines: list[str], edition_id: str | None = None) -> JaEdition:
     glossary: tuple[GlossaryEntry, ...] = ()
     if glossary_at is not None:
         parts.add("glossary")
-        glossary = _parse_glossary(lines, glossary_at + 1, credits_at if credits_at is not None else len(lines), warnings)
+        glossary = _parse_glossary(
+            lines, glossary_at + 1, credits_at if credits_at is not None else len(lines), warnings
+        )
     credits: tuple[str, ...] = ()
     if credits_at is not None:
         parts.add("credits")
-        credits = tuple(line.strip() for line in lines[credits_at + 1 :] if line.strip() and not EFFECTIVE_RE.search(line))
+        credits = tuple(
+            line.strip() for line in lines[credits_at + 1 :] if line.strip() and not EFFECTIVE_RE.search(line)
+        )
 
     return JaEdition(
         edition=edition_id,
@@ -339,7 +343,7 @@ def _parse_body(lines: list[str], start: int, end: int, warnings: list[str]):
                 repeated = REPEATED_NUMBER_RE.match(text)
                 if repeated and repeated[1] == number:
                     warnings.append(f"line {lineno}: rule {number} repeats its number; the repetition is dropped")
-                    text = text[repeated.end():]
+                    text = text[repeated.end() :]
                 paragraphs = [text]
             elif section:
                 number, paragraphs = section[1], [section[2].strip()]
@@ -355,7 +359,7 @@ def _parse_body(lines: list[str], start: int, end: int, warnings: list[str]):
                 warnings.append(f"line {lineno}: text outside any rule is ignored: {stripped[:40]}")
         elif stripped.startswith(EXAMPLE_LABELS):
             label = next(lab for lab in EXAMPLE_LABELS if stripped.startswith(lab))
-            rest = stripped[len(label):].strip()
+            rest = stripped[len(label) :].strip()
             if rest:
                 examples.append(rest)
             else:
@@ -377,8 +381,15 @@ def _parse_glossary(lines: list[str], start: int, end: int, warnings: list[str])
     def flush() -> None:
         if head is not None:
             reading = head["reading"]
-            entries.append(GlossaryEntry(head["word"].strip(), reading.strip() if reading else None,
-                                         head["english"].strip(), "\n".join(definition), head_line))
+            entries.append(
+                GlossaryEntry(
+                    head["word"].strip(),
+                    reading.strip() if reading else None,
+                    head["english"].strip(),
+                    "\n".join(definition),
+                    head_line,
+                )
+            )
 
     for index in range(start, end):
         raw = lines[index].rstrip("\r\n")

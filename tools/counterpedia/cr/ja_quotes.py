@@ -43,36 +43,60 @@ class _Checker:
     def report(self, record: Record, keys: tuple, code: str, message: str) -> None:
         self.result.diagnostics.append(diag.make(record.path, record.position(keys), code, message))
 
-    def compare(self, record: Record, keys: tuple, texts, expected: str | None, what: str, in_file: bool = True) -> None:
+    def compare(
+        self, record: Record, keys: tuple, texts, expected: str | None, what: str, in_file: bool = True
+    ) -> None:
         """One text map's Japanese entry against the file's text (`expected`, None when the file lacks it)."""
         ja = _ja(texts)
         edition = self.edition.edition
         if ja is None or ja.get("status") != "official":
             if expected is not None and in_file:
-                state = "a machine translation" if ja and ja.get("status") == "machine" else (
-                    "missing" if ja is None else f"{ja.get('status')}")
-                self.report(record, keys + (("ja",) if ja else ()), "E306",
-                            f"{what}: the Japanese text is {state}; the {edition} Japanese edition has the official text")
+                state = (
+                    "a machine translation"
+                    if ja and ja.get("status") == "machine"
+                    else ("missing" if ja is None else f"{ja.get('status')}")
+                )
+                self.report(
+                    record,
+                    keys + (("ja",) if ja else ()),
+                    "E306",
+                    f"{what}: the Japanese text is {state}; the {edition} Japanese edition has the official text",
+                )
             return
         if not self.is_ja_cr(ja.get("source")):
             return  # official from elsewhere (a printed card, a FAQ): not this file's to judge
         version = str(ja.get("version"))
         if version != edition:
-            self.report(record, keys + ("ja", "version"), "E307",
-                        f"{what}: the official Japanese text is of version {version}, the Japanese CR file of {edition}")
+            self.report(
+                record,
+                keys + ("ja", "version"),
+                "E307",
+                f"{what}: the official Japanese text is of version {version}, the Japanese CR file of {edition}",
+            )
             return
         self.result.compared += 1
         if not in_file:
             self.report(record, keys + ("ja",), "E305", f"{what} is not in the {edition} Japanese edition")
         elif expected is None or ja.get("text") != expected:
-            self.report(record, keys + ("ja", "text"), "E304", f"{what}: the Japanese text differs from the {edition} Japanese edition")
+            self.report(
+                record,
+                keys + ("ja", "text"),
+                "E304",
+                f"{what}: the Japanese text differs from the {edition} Japanese edition",
+            )
         else:
             self.result.matching += 1
 
     def rule_record(self, record: Record) -> None:
         title = ja_texts.rule_title(record, self.edition)
-        self.compare(record, ("title",), record.data.get("title"), title.text if title else None,
-                     f"title of section {record.data.get('section')}", in_file=title is not None)
+        self.compare(
+            record,
+            ("title",),
+            record.data.get("title"),
+            title.text if title else None,
+            f"title of section {record.data.get('section')}",
+            in_file=title is not None,
+        )
         for i, entry in enumerate(as_list(record.data.get("rules"))):
             if not isinstance(entry, dict) or not isinstance(entry.get("number"), str):
                 continue
@@ -82,12 +106,24 @@ class _Checker:
                 continue  # quoted from another English edition, and no Japanese text says which rule it was
             rule = self.edition.get(then)
             what = f"rule {number}" + (f" ({then} in {self.edition.edition})" if then != number else "")
-            self.compare(record, ("rules", i, "text"), entry.get("text"), rule.text if rule else None,
-                         what, in_file=rule is not None)
+            self.compare(
+                record,
+                ("rules", i, "text"),
+                entry.get("text"),
+                rule.text if rule else None,
+                what,
+                in_file=rule is not None,
+            )
             for j, example in enumerate(entry.get("examples") or []):
                 text = rule.examples[j] if rule is not None and j < len(rule.examples) else None
-                self.compare(record, ("rules", i, "examples", j), example, text,
-                             f"{what}, example {j + 1}", in_file=text is not None)
+                self.compare(
+                    record,
+                    ("rules", i, "examples", j),
+                    example,
+                    text,
+                    f"{what}, example {j + 1}",
+                    in_file=text is not None,
+                )
 
     def named(self, record: Record, expected, what: str) -> None:
         names = record.data.get("names")
@@ -112,8 +148,14 @@ class _Checker:
             self.named(record, ja_texts.term_name(record, self.edition), f"name of term {record.id}")
             note = ja_texts.term_note(record, self.edition, is_en_cr)
             if note is not None or _official_cr(record.data.get("note"), self.is_ja_cr):
-                self.compare(record, ("note",), record.data.get("note"), note.text if note else None,
-                             f"glossary note of term {record.id}", in_file=note is not None)
+                self.compare(
+                    record,
+                    ("note",),
+                    record.data.get("note"),
+                    note.text if note else None,
+                    f"glossary note of term {record.id}",
+                    in_file=note is not None,
+                )
         self.result.diagnostics.sort()
         return self.result
 

@@ -40,7 +40,10 @@ class JaSyncPlan:
 
     def lines(self) -> list[str]:
         out = [f"{path}: {what}: official Japanese text of {self.edition}" for path, what in self.filled]
-        out += [f"{path}: {what}: the official Japanese text of {version} is kept as history" for path, what, version in self.kept_as_history]
+        out += [
+            f"{path}: {what}: the official Japanese text of {version} is kept as history"
+            for path, what, version in self.kept_as_history
+        ]
         out += [f"{path}: {what}: replaces {old}" for path, what, old in self.replaced]
         out += [f"{path}: {why}" for path, why in self.skipped]
         return out
@@ -95,11 +98,22 @@ class _Planner:
         return self.documents[path]
 
     def is_current(self, ja) -> bool:
-        return (isinstance(ja, dict) and ja.get("status") == "official" and ja.get("source") == self.source
-                and str(ja.get("version")) == self.edition.edition)
+        return (
+            isinstance(ja, dict)
+            and ja.get("status") == "official"
+            and ja.get("source") == self.source
+            and str(ja.get("version")) == self.edition.edition
+        )
 
-    def fill(self, record: Record, texts: CommentedMap, text: str, what: str, holder: CommentedMap | None = None,
-             example: int | None = None) -> None:
+    def fill(
+        self,
+        record: Record,
+        texts: CommentedMap,
+        text: str,
+        what: str,
+        holder: CommentedMap | None = None,
+        example: int | None = None,
+    ) -> None:
         """Put the official `text` in `texts` (a text map). For a rule quote, `holder` is the rule entry,
         whose `history` receives an older official quote (`example`: which example it was, 1-based)."""
         ja = texts.get("ja")
@@ -113,12 +127,17 @@ class _Planner:
                 history.append(historical(ja, example=example))
                 self.result.kept_as_history.append((record.path, what, str(ja.get("version"))))
             else:
-                self.result.replaced.append((record.path, what, f"{ja.get('text')} ({ja.get('source')}, {ja.get('version')})"))
+                self.result.replaced.append(
+                    (record.path, what, f"{ja.get('text')} ({ja.get('source')}, {ja.get('version')})")
+                )
         new = official_text(text, self.source, self.edition.edition, self.via, texts.get("en"))
         english = texts.get("en") if isinstance(texts.get("en"), dict) else {}
         kept = ja.get("translates") if isinstance(ja, dict) else None
-        if (str(english.get("version")) != self.edition.edition and isinstance(kept, dict)
-                and str(kept.get("version")) == self.edition.edition):
+        if (
+            str(english.get("version")) != self.edition.edition
+            and isinstance(kept, dict)
+            and str(kept.get("version")) == self.edition.edition
+        ):
             # The English quoted is of another edition: the Japanese still translates the English of its own
             # edition, which it keeps (its hash, its number there), so that a changed English shows it drifted.
             new["translates"] = kept
@@ -137,22 +156,36 @@ class _Planner:
             number = entry.get("number")
             then = ja_texts.number_in(entry.get("text"), str(number), self.edition.edition)
             if then is None:
-                self.result.skipped.append((record.path, f"rule {number} is quoted from another English edition than "
-                                            f"{self.edition.edition}, and no Japanese text says which rule it was there"))
+                self.result.skipped.append(
+                    (
+                        record.path,
+                        f"rule {number} is quoted from another English edition than "
+                        f"{self.edition.edition}, and no Japanese text says which rule it was there",
+                    )
+                )
                 continue
             rule = self.edition.get(then)
             if rule is None:
-                self.result.skipped.append((record.path, f"rule {number} is not in the {self.edition.edition} Japanese edition"))
+                self.result.skipped.append(
+                    (record.path, f"rule {number} is not in the {self.edition.edition} Japanese edition")
+                )
                 continue
             self.fill(record, entry["text"], rule.text, f"rule {number}", holder=entry)
             examples = entry.get("examples") or []
             if len(examples) != len(rule.examples):
                 if examples or rule.examples:
-                    self.result.skipped.append((record.path, f"rule {number}: {len(examples)} example(s) quoted, "
-                                                f"{len(rule.examples)} in the Japanese edition: examples left as they are"))
+                    self.result.skipped.append(
+                        (
+                            record.path,
+                            f"rule {number}: {len(examples)} example(s) quoted, "
+                            f"{len(rule.examples)} in the Japanese edition: examples left as they are",
+                        )
+                    )
                 continue
             for j, example in enumerate(examples):
-                self.fill(record, example, rule.examples[j], f"rule {number}, example {j + 1}", holder=entry, example=j + 1)
+                self.fill(
+                    record, example, rule.examples[j], f"rule {number}, example {j + 1}", holder=entry, example=j + 1
+                )
 
     def named(self, record: Record, expected, what: str) -> None:
         if expected is None:

@@ -117,7 +117,11 @@ def english_cr_source(kb: KnowledgeBase):
 
     def check(source_id) -> bool:
         record = kb.get("source", source_id) if isinstance(source_id, str) else None
-        return record is not None and record.data.get("type") == "comprehensive-rules" and record.data.get("language") == "en"
+        return (
+            record is not None
+            and record.data.get("type") == "comprehensive-rules"
+            and record.data.get("language") == "en"
+        )
 
     return check
 
@@ -127,9 +131,21 @@ def japanese_cr_source(kb: KnowledgeBase):
 
     def check(source_id) -> bool:
         record = kb.get("source", source_id) if isinstance(source_id, str) else None
-        return record is not None and record.data.get("type") == "comprehensive-rules" and record.data.get("language") == "ja"
+        return (
+            record is not None
+            and record.data.get("type") == "comprehensive-rules"
+            and record.data.get("language") == "ja"
+        )
 
     return check
 
 
-__all__ = ["Expected", "english_cr_source", "japanese_cr_source", "mechanic_name", "rule_title", "term_name", "term_note"]
+__all__ = [
+    "Expected",
+    "english_cr_source",
+    "japanese_cr_source",
+    "mechanic_name",
+    "rule_title",
+    "term_name",
+    "term_note",
+]

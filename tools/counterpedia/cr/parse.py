@@ -210,7 +210,9 @@ def parse_text(text: str, edition_id: str | None = None) -> Edition:
         rules=rules,
         glossary=_parse_glossary(lines[glossary_at + 1 : credits_at]),
         chapters=chapters,
-        introduction=_paragraphs(line for line in lines[effective_at + 1:contents_at] if line.strip() != "Introduction"),
+        introduction=_paragraphs(
+            line for line in lines[effective_at + 1 : contents_at] if line.strip() != "Introduction"
+        ),
         credits=_paragraphs(lines[credits_at + 1 :]),
         warnings=tuple(warnings),
     )

@@ -47,7 +47,9 @@ def _quoted_examples(entry: dict) -> list[str]:
     return [e["en"]["text"] for e in as_list(entry.get("examples")) if _en(e)]
 
 
-def compare_quotes(kb: KnowledgeBase, target: Edition, edition_loader: Callable[[str], Edition | None]) -> list[QuoteChange]:
+def compare_quotes(
+    kb: KnowledgeBase, target: Edition, edition_loader: Callable[[str], Edition | None]
+) -> list[QuoteChange]:
     """Every English quote compared with `target`; moves are found by aligning the quote's own edition."""
     alignments: dict[str, dict[str, str] | None] = {}
     by_text: dict[str, str] | None = None
@@ -72,8 +74,15 @@ def compare_quotes(kb: KnowledgeBase, target: Edition, edition_loader: Callable[
             en = _en(entry.get("text")) if isinstance(entry, dict) else None
             if en and isinstance(entry.get("number"), str):
                 version = en.get("version")  # a version of the wrong type (a schema error) follows no renumbering
-                entries.append((i, entry["number"], en["text"], _quoted_examples(entry),
-                                version if isinstance(version, str) else None))
+                entries.append(
+                    (
+                        i,
+                        entry["number"],
+                        en["text"],
+                        _quoted_examples(entry),
+                        version if isinstance(version, str) else None,
+                    )
+                )
         for index, number, text, examples, version in entries:
             found = aligned(version, number)
             if found is False:
@@ -91,7 +100,9 @@ def compare_quotes(kb: KnowledgeBase, target: Edition, edition_loader: Callable[
             text_changed = rule.text != text
             examples_changed = list(rule.examples) != examples
             state = MOVED if found != number else (CHANGED if text_changed or examples_changed else SAME)
-            changes.append(QuoteChange(record, index, number, state, found, rule, text_changed, examples_changed, version))
+            changes.append(
+                QuoteChange(record, index, number, state, found, rule, text_changed, examples_changed, version)
+            )
     return changes
 
 
@@ -104,9 +115,21 @@ def diagnostics(changes: list[QuoteChange], edition: str) -> list[diag.Diagnosti
             found.append(diag.make(path, position, "E303", f"rule {change.number} is not in the {edition} edition"))
         elif change.state == MOVED:
             also = " and its text changed" if change.text_changed or change.examples_changed else ""
-            found.append(diag.make(path, position, "E302", f"rule {change.number} is {change.new_number} in the {edition} edition{also}"))
+            found.append(
+                diag.make(
+                    path,
+                    position,
+                    "E302",
+                    f"rule {change.number} is {change.new_number} in the {edition} edition{also}",
+                )
+            )
         elif change.state == CHANGED:
-            what = "text and examples differ" if change.text_changed and change.examples_changed else (
-                "text differs" if change.text_changed else "examples differ")
-            found.append(diag.make(path, position, "E301", f"rule {change.number}: the quoted {what} from the {edition} edition"))
+            what = (
+                "text and examples differ"
+                if change.text_changed and change.examples_changed
+                else ("text differs" if change.text_changed else "examples differ")
+            )
+            found.append(
+                diag.make(path, position, "E301", f"rule {change.number}: the quoted {what} from the {edition} edition")
+            )
     return sorted(found)

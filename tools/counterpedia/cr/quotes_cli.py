@@ -37,36 +37,60 @@ PROBLEMS = 1
 def ja_option() -> argparse.ArgumentParser:
     """A parent parser with `--lang` and `--cr-ja FILE`."""
     options = argparse.ArgumentParser(add_help=False)
-    options.add_argument("--lang", choices=("en", "ja"), default="en",
-                         help="en: the English quotes against the English CR (default); ja: the official Japanese texts "
-                              "against the Japanese CR file")
-    options.add_argument("--cr-ja", metavar="FILE", dest="cr_ja",
-                         help=f"the Japanese CR file (overrides ${ja_locate.ENV} and the cache {ja_locate.cache_dir()})")
+    options.add_argument(
+        "--lang",
+        choices=("en", "ja"),
+        default="en",
+        help="en: the English quotes against the English CR (default); ja: the official Japanese texts "
+        "against the Japanese CR file",
+    )
+    options.add_argument(
+        "--cr-ja",
+        metavar="FILE",
+        dest="cr_ja",
+        help=f"the Japanese CR file (overrides ${ja_locate.ENV} and the cache {ja_locate.cache_dir()})",
+    )
     return options
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     where = cr_option()
     ja = ja_option()
-    check = commands.add_parser("check", parents=[where, ja],
-                                help="compare every quoted English rule with an edition (default: the newest); "
-                                     "--lang ja: the official Japanese texts with the Japanese CR file")
+    check = commands.add_parser(
+        "check",
+        parents=[where, ja],
+        help="compare every quoted English rule with an edition (default: the newest); "
+        "--lang ja: the official Japanese texts with the Japanese CR file",
+    )
     check.add_argument("--data", default="data", help="the data folder (default: data)")
-    check.add_argument("--edition", metavar="YYYYMMDD", help="the edition to compare with (default: the newest available)")
+    check.add_argument(
+        "--edition", metavar="YYYYMMDD", help="the edition to compare with (default: the newest available)"
+    )
     check.add_argument("--format", choices=("text", "json"), default="text")
     check.set_defaults(func=run_check)
 
-    sync = commands.add_parser("sync", parents=[where, ja],
-                               help="update the English quotes to an edition (dry run unless --apply); "
-                                    "--lang ja: fill in the official Japanese texts from the Japanese CR file")
+    sync = commands.add_parser(
+        "sync",
+        parents=[where, ja],
+        help="update the English quotes to an edition (dry run unless --apply); "
+        "--lang ja: fill in the official Japanese texts from the Japanese CR file",
+    )
     sync.add_argument("--data", default="data", help="the data folder (default: data)")
     sync.add_argument("--edition", metavar="YYYYMMDD", help="the edition to update to (default: the newest available)")
     sync.add_argument("--apply", action="store_true", help="write the changes (atomically, comments kept)")
-    sync.add_argument("--source", metavar="ID", help="--lang ja: the source record of the Japanese edition "
-                                                        "(default: cr-ja-YYYYMMDD, which must exist in data/sources/)")
-    sync.add_argument("--via", metavar="ID", help="the source record of the copy the file was read from, if any (default, "
-                                                     "English: the source whose `files` lists the file's SHA-256, else none: "
-                                                     "Wizards of the Coast's own file)")
+    sync.add_argument(
+        "--source",
+        metavar="ID",
+        help="--lang ja: the source record of the Japanese edition "
+        "(default: cr-ja-YYYYMMDD, which must exist in data/sources/)",
+    )
+    sync.add_argument(
+        "--via",
+        metavar="ID",
+        help="the source record of the copy the file was read from, if any (default, "
+        "English: the source whose `files` lists the file's SHA-256, else none: "
+        "Wizards of the Coast's own file)",
+    )
     sync.set_defaults(func=run_sync)
 
 
@@ -112,11 +136,16 @@ def _knowledge(args, finish_pending: bool) -> KnowledgeBase:
         if finish_pending:
             report = writes.recover(data)
             if report is not None:
-                print(f"finished an interrupted `{report.recovered_from}`: {len(report.written)} file(s) written",
-                      file=sys.stderr)
+                print(
+                    f"finished an interrupted `{report.recovered_from}`: {len(report.written)} file(s) written",
+                    file=sys.stderr,
+                )
         else:
-            print(f"note: an interrupted command left {writes.journal_path(data)}; the data may be half updated: "
-                  "`counterpedia cr sync --apply` finishes it first", file=sys.stderr)
+            print(
+                f"note: an interrupted command left {writes.journal_path(data)}; the data may be half updated: "
+                "`counterpedia cr sync --apply` finishes it first",
+                file=sys.stderr,
+            )
     kb, problems = load(data)
     if any(p.severity == "error" for p in problems):
         print(render_all(problems), file=sys.stderr)
@@ -170,7 +199,9 @@ def planned_knowledge(kb: KnowledgeBase, result: SyncPlan) -> KnowledgeBase:
         if document is None:
             continue
         if document.path in result.files:
-            planned, _problems = parse_document(result.files[document.path], document.path, document.stem, document.kind)
+            planned, _problems = parse_document(
+                result.files[document.path], document.path, document.stem, document.kind
+            )
             if planned is not None:
                 document = planned
         documents.append(document)
@@ -231,8 +262,10 @@ def _sync(args, edition, kb) -> int:
     before = quote_problems(kb)
     if before:
         print(render_all(before), file=sys.stderr)
-        return _error("the quotes must validate before they are synchronized: fix the errors above "
-                      "(nothing was written)", PROBLEMS)
+        return _error(
+            "the quotes must validate before they are synchronized: fix the errors above (nothing was written)",
+            PROBLEMS,
+        )
     via = args.via or copy_of(kb, edition.source)
     if via and kb.get("source", via) is None:
         return _error(f"--via {via}: no such source in {args.data}/sources/ (add the record first)", USAGE)
@@ -240,8 +273,10 @@ def _sync(args, edition, kb) -> int:
     changes = compare_quotes(kb, edition, loader)
     result = plan(kb, changes, edition.edition, via, prose_renumbering(kb, edition, loader))
     if via:
-        print(f"reading {edition.edition} through the copy {via}: its quotes cite Wizards' edition with via {via}",
-              file=sys.stderr)
+        print(
+            f"reading {edition.edition} through the copy {via}: its quotes cite Wizards' edition with via {via}",
+            file=sys.stderr,
+        )
     for line in result.lines():
         print(line)
     if not result.files:
@@ -250,9 +285,12 @@ def _sync(args, edition, kb) -> int:
     broken = new_problems(before, quote_problems(planned_knowledge(kb, result)))
     if broken:
         print(render_all(broken), file=sys.stderr)
-        return _error(f"updating to {edition.edition} would leave the errors above, so nothing was written: "
-                      "review the quotes named (a rule this edition does not have, or a move onto a number "
-                      "already quoted), fix them by hand, then run the sync again", PROBLEMS)
+        return _error(
+            f"updating to {edition.edition} would leave the errors above, so nothing was written: "
+            "review the quotes named (a rule this edition does not have, or a move onto a number "
+            "already quoted), fix them by hand, then run the sync again",
+            PROBLEMS,
+        )
     if not args.apply:
         print(f"{len(result.files)} file(s) would change; run again with --apply to write them", file=sys.stderr)
         return 0
@@ -303,8 +341,11 @@ def _run_check_ja(args, edition, kb) -> int:
     if output:
         print(output)
     scope = "" if edition.complete else " (an excerpt of it)"
-    print(f"{result.matching} of {result.compared} official Japanese texts match the {edition.edition} Japanese "
-          f"edition{scope}", file=sys.stderr)
+    print(
+        f"{result.matching} of {result.compared} official Japanese texts match the {edition.edition} Japanese "
+        f"edition{scope}",
+        file=sys.stderr,
+    )
     return 1 if result.diagnostics else 0
 
 
@@ -318,7 +359,10 @@ def _run_sync_ja(args, edition, kb) -> int:
     for line in result.lines():
         print(line)
     if not result.files:
-        print(f"nothing to change: the Japanese texts are those of the {edition.edition} Japanese edition", file=sys.stderr)
+        print(
+            f"nothing to change: the Japanese texts are those of the {edition.edition} Japanese edition",
+            file=sys.stderr,
+        )
         return 0
     if args.apply:
         data_dir = Path(args.data)

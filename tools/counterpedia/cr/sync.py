@@ -42,7 +42,9 @@ class SyncPlan:
     drifted: list[tuple[QuoteChange, str]] = field(default_factory=list)  # (quote, language) now drifted
     citations: list[tuple[str, tuple, str, str]] = field(default_factory=list)  # (path, keys, old, new)
     collisions: list[tuple[QuoteChange, str]] = field(default_factory=list)  # (moved quote, number already quoted)
-    prose: list[tuple[str, tuple, str, str, str]] = field(default_factory=list)  # (path, keys, lang, old, new) in our texts
+    prose: list[tuple[str, tuple, str, str, str]] = field(
+        default_factory=list
+    )  # (path, keys, lang, old, new) in our texts
     via: str | None = None  # the copy the edition was read from (None: Wizards' own file)
     via_changed: int = 0  # quotes whose text and edition stay, read now through another copy (or Wizards' own file)
     files: dict[str, str] = field(default_factory=dict)  # path -> new content
@@ -62,13 +64,17 @@ class SyncPlan:
             where = ".".join(str(k) for k in keys)
             out.append(f"{path}: {where}.{lang}: rule {old} -> {new} in the text")
         for change, number in self.collisions:
-            out.append(f"{change.record.path}: rule {change.number} moves to {number}, which another quote keeps: "
-                       "review both (the validator will report E122)")
+            out.append(
+                f"{change.record.path}: rule {change.number} moves to {number}, which another quote keeps: "
+                "review both (the validator will report E122)"
+            )
         if self.via_changed:
             where = f"the copy {self.via}" if self.via else "Wizards of the Coast's own file (no via)"
             out.append(f"{self.via_changed} quote(s) of {self.edition}, unchanged, now read from {where}")
         for change, lang in self.drifted:
-            out.append(f"{change.record.path}: the {lang} translation of {change.new_number or change.number} is now drifted (text kept)")
+            out.append(
+                f"{change.record.path}: the {lang} translation of {change.new_number or change.number} is now drifted (text kept)"
+            )
         return out
 
 
@@ -94,8 +100,13 @@ def _set_text(texts: Any, value: str, edition: str, via: str | None) -> bool:
     return False
 
 
-def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str, via: str | None = None,
-         prose_numbers: dict[str, str] | None = None) -> SyncPlan:
+def plan(
+    kb: KnowledgeBase,
+    changes: list[QuoteChange],
+    edition: str,
+    via: str | None = None,
+    prose_numbers: dict[str, str] | None = None,
+) -> SyncPlan:
     """The files to write to move the quotes to `edition` (read through the copy `via`, if any).
 
     `prose_numbers`: old -> new number of every rule renumbered since the edition our own texts follow."""
@@ -134,7 +145,7 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str, via: str |
                     if via:
                         quote["via"] = via
                     examples.append(CommentedMap(en=quote))
-            del examples[len(rule.examples):]
+            del examples[len(rule.examples) :]
         else:
             for example in examples:
                 if isinstance(example, dict) and isinstance(example.get("en"), dict):
@@ -166,8 +177,11 @@ def plan(kb: KnowledgeBase, changes: list[QuoteChange], edition: str, via: str |
     numbers = dict(prose_numbers or {})
     numbers.update(result.renumbered)
     if numbers:
-        ours = {source.id for source in kb.all("source") if source.data.get("type") in OUR_TYPES
-                and source.data.get("publisher", OUR_PUBLISHER) == OUR_PUBLISHER}
+        ours = {
+            source.id
+            for source in kb.all("source")
+            if source.data.get("type") in OUR_TYPES and source.data.get("publisher", OUR_PUBLISHER) == OUR_PUBLISHER
+        }
         for record in kb:
             if record.document is not None:
                 _renumber_prose(record, numbers, data_of, result, ours)
@@ -241,8 +255,13 @@ def _renumber_prose(record, numbers: dict[str, str], data_of, result: SyncPlan, 
             new_hash = text_hash(edits[canonical][0])
             for entry in holder.values():
                 translates = entry.get("translates") if isinstance(entry, dict) else None
-                if (isinstance(translates, dict) and entry.get("status") in OWN_WORDS and entry.get("source") in ours
-                        and translates.get("lang") == canonical and translates.get("hash") == old_hash):
+                if (
+                    isinstance(translates, dict)
+                    and entry.get("status") in OWN_WORDS
+                    and entry.get("source") in ours
+                    and translates.get("lang") == canonical
+                    and translates.get("hash") == old_hash
+                ):
                     translates["hash"] = _same_style(translates["hash"], new_hash)
 
 

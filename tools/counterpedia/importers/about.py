@@ -41,7 +41,10 @@ class AboutFinder:
             english = (record.data.get("names") or {}).get("en")
             if isinstance(english, dict) and isinstance(english.get("text"), str):
                 name = english["text"]
-                self.mechanics[name.lower()] = (record.id, re.compile(r"(?<![\w-])" + re.escape(name) + r"s?(?![\w-])", re.IGNORECASE))
+                self.mechanics[name.lower()] = (
+                    record.id,
+                    re.compile(r"(?<![\w-])" + re.escape(name) + r"s?(?![\w-])", re.IGNORECASE),
+                )
 
     def about(self, text: str, date: str, own_names: Iterable[str] = (), keywords: Iterable[str] = ()) -> About:
         found = About()

@@ -109,11 +109,15 @@ class CounterScanner:
         plain = _alternation(names) if names else "(?!)"
         item = r"(?:" + plain + r")"
         # "a flying, first strike, or lifelink counter": a list of kinds ending in counter(s)
-        self.listed = re.compile(r"(?<![\w+/-])(" + item + r"(?:,\s*" + item + r")*,?\s+(?:and|or|and/or)\s+"
-                                 + item + r")\s+counters?\b", re.IGNORECASE)
+        self.listed = re.compile(
+            r"(?<![\w+/-])(" + item + r"(?:,\s*" + item + r")*,?\s+(?:and|or|and/or)\s+" + item + r")\s+counters?\b",
+            re.IGNORECASE,
+        )
         # "… counter … from among flying, first strike, … and +1/+1"
-        self.among = re.compile(r"\bcounters?\b[^.\n]*?\bfrom among\s+(" + item + r"(?:,\s*" + item + r")*,?\s+(?:and|or)\s+"
-                                + item + r")", re.IGNORECASE)
+        self.among = re.compile(
+            r"\bcounters?\b[^.\n]*?\bfrom among\s+(" + item + r"(?:,\s*" + item + r")*,?\s+(?:and|or)\s+" + item + r")",
+            re.IGNORECASE,
+        )
         self.item = re.compile(r"(?<![\w+/-])(" + plain + r")(?![\w])", re.IGNORECASE) if names else None
 
     def _kind_of(self, name: str, scan: TextScan) -> None:
@@ -150,7 +154,7 @@ class CounterScanner:
                 continue
             if match.start() and text[match.start() - 1] in QUOTES:
                 continue  # the word itself, quoted: 'says "spell" or "counter,"'
-            before = _WORD_BEFORE.search(text[max(0, match.start() - 40):match.start()])
+            before = _WORD_BEFORE.search(text[max(0, match.start() - 40) : match.start()])
             word = before.group(1) if before else ""
             bare = word.strip(",;:.()—–-").lower()
             if bare.startswith("["):

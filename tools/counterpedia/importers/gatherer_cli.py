@@ -21,15 +21,20 @@ def add_parser(import_sub) -> None:
         "gatherer-rulings",
         help="prove which imported rulings are Wizards of the Coast's: MTGJSON 3 set files (Gatherer's rulings)",
         description="Read MTGJSON 3 set files (plain or .gz; files or folders), whose rulings were copied from Gatherer, "
-                    "Wizards of the Coast's card database. A ruling imported from MTGJSON 5 that the same card has there, "
-                    "with the same date and the same text (apostrophes, quotes and spaces made the same), becomes official, "
-                    "citing Gatherer with the copy as `via`; nothing else of it changes. A looser match (another date, "
-                    "\"mana value\" read as \"converted mana cost\", another card's ruling) is only noted for review. "
-                    "A ruling edited by hand is never changed. See docs/editors/catalogue.md.",
+        "Wizards of the Coast's card database. A ruling imported from MTGJSON 5 that the same card has there, "
+        "with the same date and the same text (apostrophes, quotes and spaces made the same), becomes official, "
+        "citing Gatherer with the copy as `via`; nothing else of it changes. A looser match (another date, "
+        '"mana value" read as "converted mana cost", another card\'s ruling) is only noted for review. '
+        "A ruling edited by hand is never changed. See docs/editors/catalogue.md.",
     )
-    g.add_argument("paths", metavar="PATH", nargs="+", help="MTGJSON 3 set files (KLD.json, KLD.json.gz) or folders of them")
-    g.add_argument("--via", metavar="ID", help="the source record of the copy the files are (default: the one whose "
-                                               "`files` lists their SHA-256)")
+    g.add_argument(
+        "paths", metavar="PATH", nargs="+", help="MTGJSON 3 set files (KLD.json, KLD.json.gz) or folders of them"
+    )
+    g.add_argument(
+        "--via",
+        metavar="ID",
+        help="the source record of the copy the files are (default: the one whose `files` lists their SHA-256)",
+    )
     add_common(g, "report what would change, write nothing")
     g.add_argument("--json", action="store_true", help="print the report as JSON")
     g.set_defaults(func=cmd_import_gatherer)

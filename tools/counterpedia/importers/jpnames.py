@@ -51,9 +51,9 @@ def read_list(path: Path) -> NameList:
             result.entries += 1
             english, japanese = entry.get("name"), entry.get("jpname")
             if not isinstance(english, str) or not english.strip():
-                raise ImportFailure(f"{path}: entry {index} has no \"name\": is this a list of {{name, jpname}}?")
+                raise ImportFailure(f'{path}: entry {index} has no "name": is this a list of {{name, jpname}}?')
             if japanese is not None and not isinstance(japanese, str):
-                raise ImportFailure(f"{path}: entry {index} ({english}) has a \"jpname\" that is not a string")
+                raise ImportFailure(f'{path}: entry {index} ({english}) has a "jpname" that is not a string')
             if japanese is None or japanese.strip() in EMPTY:
                 result.without += 1
                 continue
@@ -121,8 +121,10 @@ def plan(data_dir: Path, path: Path, via: str, dry_run: bool = False) -> Result:
     kb, _problems = load(data_dir)
     source = kb.get("source", via)
     if source is None:
-        raise ImportFailure(f"--via {via}: no source record data/sources/{via}.yaml: add one that names the list's "
-                          "repository, commit and date, then import")
+        raise ImportFailure(
+            f"--via {via}: no source record data/sources/{via}.yaml: add one that names the list's "
+            "repository, commit and date, then import"
+        )
     version = source.data.get("date")
     if not isinstance(version, str):
         raise ImportFailure(f"--via {via}: its source record has no `date` (the date of the list)")
@@ -160,18 +162,31 @@ def plan(data_dir: Path, path: Path, via: str, dry_run: bool = False) -> Result:
             unchanged += 1
         else:
             shown = have.get("text") if isinstance(have, dict) else have
-            disagreements.append(Disagreement(str(record_path or record.id), english, str(shown),
-                                                     _described(have) if isinstance(have, dict) else "?", japanese))
+            disagreements.append(
+                Disagreement(
+                    str(record_path or record.id),
+                    english,
+                    str(shown),
+                    _described(have) if isinstance(have, dict) else "?",
+                    japanese,
+                )
+            )
     verb = "would add" if dry_run else "added"
-    result.lines.append(f"read {listed.entries} entr{'y' if listed.entries == 1 else 'ies'}: {len(listed.names)} English "
-                        f"name(s) with one Japanese name, {listed.without} without one, {len(listed.ambiguous)} with two "
-                        f"or more, {len(listed.not_japanese)} whose Japanese name has no Japanese character")
-    result.lines.append(f"Japanese card names: {verb} {added}, unchanged {unchanged}, "
-                        f"{len(disagreements)} differ from the record's (kept); {not_listed} card(s) not in the "
-                        f"list, {ambiguous} with an ambiguous entry")
+    result.lines.append(
+        f"read {listed.entries} entr{'y' if listed.entries == 1 else 'ies'}: {len(listed.names)} English "
+        f"name(s) with one Japanese name, {listed.without} without one, {len(listed.ambiguous)} with two "
+        f"or more, {len(listed.not_japanese)} whose Japanese name has no Japanese character"
+    )
+    result.lines.append(
+        f"Japanese card names: {verb} {added}, unchanged {unchanged}, "
+        f"{len(disagreements)} differ from the record's (kept); {not_listed} card(s) not in the "
+        f"list, {ambiguous} with an ambiguous entry"
+    )
     for d in disagreements:
-        result.lines.append(f"differs: {d.path}: names.ja: the record has {d.have!r} ({d.have_source}); "
-                            f"the list gives {d.listed!r} for {d.card!r}: kept")
+        result.lines.append(
+            f"differs: {d.path}: names.ja: the record has {d.have!r} ({d.have_source}); "
+            f"the list gives {d.listed!r} for {d.card!r}: kept"
+        )
     for english, japanese in listed.not_japanese[:20]:
         result.lines.append(f"note: skipped the list's entry {english!r} → {japanese!r}: no Japanese character")
     return result

@@ -89,16 +89,19 @@ class Reader:
         try:
             data = self.stream.read(max(self.chunk_size, at_least))
         except UnicodeDecodeError as error:
-            raise JSONStreamError(f"not UTF-8 text ({error.reason}) near character {self.base + len(self.buf)}") from None
+            raise JSONStreamError(
+                f"not UTF-8 text ({error.reason}) near character {self.base + len(self.buf)}"
+            ) from None
         except (EOFError, OSError, lzma.LZMAError) as error:
-            raise JSONStreamError(f"the compressed data is damaged or cut short near character "
-                                  f"{self.base + len(self.buf)} ({error})") from None
+            raise JSONStreamError(
+                f"the compressed data is damaged or cut short near character {self.base + len(self.buf)} ({error})"
+            ) from None
         if not data:
             self.eof = True
             return False
         if self.pos:  # drop what was consumed: copying happens once per read, not per value
             self.base += self.pos
-            self.buf = self.buf[self.pos:]
+            self.buf = self.buf[self.pos :]
             self.pos = 0
         self.buf += data
         return True
@@ -135,19 +138,25 @@ class Reader:
                 margin = _STRING_MARGIN if error.msg.startswith("Unterminated string") else _MARGIN
                 if error.pos + margin < len(self.buf) or not self.fill(len(self.buf) - self.pos):
                     if self.eof and error.pos >= len(self.buf.rstrip(_WS)) - 1:
-                        raise JSONStreamError(f"unexpected end of file in the value starting at character {start}: "
-                                              "the file is cut short") from None
+                        raise JSONStreamError(
+                            f"unexpected end of file in the value starting at character {start}: the file is cut short"
+                        ) from None
                     if self.eof and error.msg.startswith("Unterminated string"):
-                        raise JSONStreamError(f"unexpected end of file in a string starting at character "
-                                              f"{self.base + error.pos}: the file is cut short") from None
+                        raise JSONStreamError(
+                            f"unexpected end of file in a string starting at character "
+                            f"{self.base + error.pos}: the file is cut short"
+                        ) from None
                     raise JSONStreamError(f"invalid JSON at character {self.base + error.pos}: {error.msg}") from None
                 continue
             except RecursionError:
-                raise JSONStreamError(f"arrays or objects nested too deeply (over {sys.getrecursionlimit()} levels) "
-                                      f"in the value starting at character {start}") from None
+                raise JSONStreamError(
+                    f"arrays or objects nested too deeply (over {sys.getrecursionlimit()} levels) "
+                    f"in the value starting at character {start}"
+                ) from None
             except ValueError as error:  # e.g. an integer of more digits than Python converts (4300)
-                raise JSONStreamError(f"a value that cannot be read in the value starting at character {start}: "
-                                      f"{_first_sentence(error)}") from None
+                raise JSONStreamError(
+                    f"a value that cannot be read in the value starting at character {start}: {_first_sentence(error)}"
+                ) from None
             # a number or literal cut at the window's edge decodes short: make sure something follows it
             if end == len(self.buf) and self.fill():
                 continue
@@ -157,8 +166,10 @@ class Reader:
     def string(self, what: str) -> str:
         if self.peek() != '"':
             found = self.peek()
-            raise JSONStreamError(f"expected {what} (a string) at character {self.where()}, "
-                                  f"found {repr(found) if found else 'the end of the file'}")
+            raise JSONStreamError(
+                f"expected {what} (a string) at character {self.where()}, "
+                f"found {repr(found) if found else 'the end of the file'}"
+            )
         return self.value()  # type: ignore[return-value]
 
     def members(self, what: str = "an object") -> Iterator[str]:
@@ -179,7 +190,9 @@ class Reader:
                 self.pos += 1
                 return
             if not following:
-                raise JSONStreamError(f"unexpected end of file at character {self.where()}: the object is not closed with '}}'")
+                raise JSONStreamError(
+                    f"unexpected end of file at character {self.where()}: the object is not closed with '}}'"
+                )
             raise JSONStreamError(f"expected ',' or '}}' at character {self.where()}, found {following!r}")
 
     def items(self, what: str = "an array") -> Iterator[int]:

@@ -19,7 +19,9 @@ from pathlib import Path
 from ..storage.layout import record_path
 from ..storage.writes import FileWrite, apply_plan, recover
 
-_CARDS_BLOCK = re.compile(r"^cards:[ \t]*(?:\[(?P<flow>[^\]\n]*)\][ \t]*)?\n(?P<items>(?:[ \t]+-[ \t]*\S[^\n]*\n)*)", re.M)
+_CARDS_BLOCK = re.compile(
+    r"^cards:[ \t]*(?:\[(?P<flow>[^\]\n]*)\][ \t]*)?\n(?P<items>(?:[ \t]+-[ \t]*\S[^\n]*\n)*)", re.M
+)
 
 
 def counter_cards(text: str) -> tuple[list[str], str] | None:
@@ -31,7 +33,7 @@ def counter_cards(text: str) -> tuple[list[str], str] | None:
         ids = [part.strip().strip("'\"") for part in match["flow"].split(",") if part.strip()]
     else:
         ids = [line.strip()[1:].strip().strip("'\"") for line in match["items"].splitlines() if line.strip()]
-    return ids, text[: match.start()] + text[match.end():]
+    return ids, text[: match.start()] + text[match.end() :]
 
 
 def with_counters(text: str, counter_ids: list[str]) -> str:

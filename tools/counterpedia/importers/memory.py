@@ -48,7 +48,9 @@ def read_batch(path: Path) -> Batch:
     try:
         source = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError as error:
-        raise ImportFailure(problems=[diag.make(shown, (0, 0), "E520", f"not UTF-8 text ({error.reason} at byte {error.start})")]) from None
+        raise ImportFailure(
+            problems=[diag.make(shown, (0, 0), "E520", f"not UTF-8 text ({error.reason} at byte {error.start})")]
+        ) from None
     batch, problems, current = Batch(), [], None
     for number, raw in enumerate(source.lstrip("\ufeff").splitlines(), 1):
         line = raw.rstrip()
@@ -57,7 +59,9 @@ def read_batch(path: Path) -> Batch:
         if line.startswith("@@"):
             entry_key = line[2:].strip()
             if len(entry_key) != 16 or any(c not in "0123456789abcdef" for c in entry_key):
-                problems.append(diag.make(shown, (number - 1, 3), "E520", f"`{entry_key}` is not an entry key (16 hex digits)"))
+                problems.append(
+                    diag.make(shown, (number - 1, 3), "E520", f"`{entry_key}` is not an entry key (16 hex digits)")
+                )
                 current = None
                 continue
             current = entry_key
@@ -77,8 +81,9 @@ def read_batch(path: Path) -> Batch:
         elif line.startswith(CONTEXT_PREFIXES):
             continue
         else:
-            problems.append(diag.make(shown, (number - 1, 0), "E520",
-                                      f"not `@@ key`, `ja: …` or `fr: …`: {line[:40]!r}"))
+            problems.append(
+                diag.make(shown, (number - 1, 0), "E520", f"not `@@ key`, `ja: …` or `fr: …`: {line[:40]!r}")
+            )
     if problems:
         raise ImportFailure(problems=problems)
     return batch
@@ -147,8 +152,17 @@ def english_entry(ruling: Record, tpl: str) -> dict[str, Any]:
 
 
 def machine_text(text: str, english: dict[str, Any], version: str) -> dict[str, Any]:
-    return {"text": text, "status": "machine", "source": SOURCE, "version": version,
-            "translates": {"lang": "en", "version": str(english.get("version", version)), "hash": text_hash(english["text"])}}
+    return {
+        "text": text,
+        "status": "machine",
+        "source": SOURCE,
+        "version": version,
+        "translates": {
+            "lang": "en",
+            "version": str(english.get("version", version)),
+            "hash": text_hash(english["text"]),
+        },
+    }
 
 
 def plan(kb: KnowledgeBase, data_dir: Path, batches: list[Batch], version: str) -> Result:
@@ -175,7 +189,9 @@ def plan(kb: KnowledgeBase, data_dir: Path, batches: list[Batch], version: str) 
                     if existing.get("text") == text:
                         result.unchanged += 1
                     else:
-                        result.conflicts.append(f"{entry_key} {lang}: the memory has another text ({existing.get('status')}): kept")
+                        result.conflicts.append(
+                            f"{entry_key} {lang}: the memory has another text ({existing.get('status')}): kept"
+                        )
                     continue
                 todo[lang] = text
             if not todo:
@@ -196,15 +212,19 @@ def plan(kb: KnowledgeBase, data_dir: Path, batches: list[Batch], version: str) 
             for lang, text in todo.items():
                 if isinstance(item_texts.get(lang), dict):
                     continue  # given twice in the batches: the first wins
-                item_texts[lang] = machine_text(text, as_dict(item_texts.get("en")) or {"text": known[entry_key][0]}, version)
+                item_texts[lang] = machine_text(
+                    text, as_dict(item_texts.get("en")) or {"text": known[entry_key][0]}, version
+                )
                 result.added[lang] += 1
     for name, data in sorted(shards.items()):
         path = data_dir / "translation-memory" / f"{name}.yaml"
         planned.append(FileWrite(path, format_data("memory", data)))
     keys = sum(len(b.texts) for b in batches)
-    lines = [f"{keys} key(s) read from {len(batches)} file(s): added {result.added['ja']} ja and {result.added['fr']} fr "
-             f"text(s), {result.unchanged} already in the memory, {len(result.conflicts)} conflict(s), "
-             f"{len(result.unknown)} unknown key(s)"]
+    lines = [
+        f"{keys} key(s) read from {len(batches)} file(s): added {result.added['ja']} ja and {result.added['fr']} fr "
+        f"text(s), {result.unchanged} already in the memory, {len(result.conflicts)} conflict(s), "
+        f"{len(result.unknown)} unknown key(s)"
+    ]
     lines += [f"conflict: {line}" for line in result.conflicts[:20]]
     lines += [f"unknown key: {entry_key} (no ruling's English gives it: skipped)" for entry_key in result.unknown[:20]]
     return Result(lines, planned=planned, data={"added": result.added, "unchanged": result.unchanged})

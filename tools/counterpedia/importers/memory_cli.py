@@ -57,11 +57,12 @@ def register(sub) -> None:
     p = sub.add_parser("memory", help="the translation memory: import translated batches, export what is missing")
     msub = p.add_subparsers(dest="memory_command", metavar="ACTION", parser_class=ArgumentParser, required=True)
     i = msub.add_parser(
-        "import", help="add the texts of batch files to the translation memory, as machine translations",
+        "import",
+        help="add the texts of batch files to the translation memory, as machine translations",
         description="Read batch files (`@@ KEY`, then `ja: …` and `fr: …` lines; `en:` and `card:` lines are ignored) and add "
-                    "each text the memory lacks as a `machine` text of source counterpedia-mt. A text already in the memory "
-                    "is never changed: the same text is skipped (importing twice changes nothing), another one is reported "
-                    "as a conflict. A key that no ruling's English gives is reported and skipped.",
+        "each text the memory lacks as a `machine` text of source counterpedia-mt. A text already in the memory "
+        "is never changed: the same text is skipped (importing twice changes nothing), another one is reported "
+        "as a conflict. A key that no ruling's English gives is reported and skipped.",
     )
     i.add_argument("paths", metavar="BATCH", nargs="+", help="batch files (out/000.txt …)")
     i.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
@@ -69,17 +70,21 @@ def register(sub) -> None:
     i.add_argument("--dry-run", action="store_true", help="report what would be added, write nothing")
     i.set_defaults(func=cmd_import)
     e = msub.add_parser(
-        "export", help="write the English texts that still lack a translation, as a batch for translators",
+        "export",
+        help="write the English texts that still lack a translation, as a batch for translators",
         description="Every English ruling text (the card's name set aside as <CARD>) that some ruling lacks a text for in "
-                    "the languages asked, counter rulings first then the most used, in the batch format `memory import` reads.",
+        "the languages asked, counter rulings first then the most used, in the batch format `memory import` reads.",
     )
     e.add_argument("--lang", default="ja,fr", help="the languages wanted: ja, fr or ja,fr (default)")
     e.add_argument("--counters", action="store_true", help="only the rulings about counters")
     e.add_argument("--out", metavar="FILE", help="write the batch to FILE (default: standard output)")
     e.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
     e.set_defaults(func=cmd_export)
-    k = msub.add_parser("key", help="the memory key of an English ruling text",
-                        description="The key of the memory entry of TEXT: the card's name set aside (--card), then hashed.")
+    k = msub.add_parser(
+        "key",
+        help="the memory key of an English ruling text",
+        description="The key of the memory entry of TEXT: the card's name set aside (--card), then hashed.",
+    )
     k.add_argument("text", metavar="TEXT")
     k.add_argument("--card", metavar="NAME", help="the ruling's card (its English name), set aside as <CARD>")
     k.set_defaults(func=cmd_key)

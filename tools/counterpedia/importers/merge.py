@@ -43,11 +43,21 @@ from ..storage.writes import FileWrite
 from .model import ImportedCard, ImportedRuling, Printed, Provenance
 from .ruling_text import as_imported, ruling_key
 
-KINDS = ("card records", "oracle ids", "names", "texts", "counter links", "any-counter flags", "rulings",
-         "ruling links", "sources")
+KINDS = (
+    "card records",
+    "oracle ids",
+    "names",
+    "texts",
+    "counter links",
+    "any-counter flags",
+    "rulings",
+    "ruling links",
+    "sources",
+)
 
 
 # ---------------------------------------------------------------- the report
+
 
 @dataclass
 class Tally:
@@ -81,6 +91,7 @@ class MergeReport:
 
 
 # ---------------------------------------------------------------- the files
+
 
 class Workspace:
     """The records an import edits or creates, as round-trip YAML, and the plan of writes they make."""
@@ -129,8 +140,10 @@ class Workspace:
 
 # ---------------------------------------------------------------- texts as YAML
 
-def text_entry(text: str, status: str, source: str, version: str, via: str | None = None,
-               printing: Printed | None = None) -> CommentedMap:
+
+def text_entry(
+    text: str, status: str, source: str, version: str, via: str | None = None, printing: Printed | None = None
+) -> CommentedMap:
     entry = CommentedMap()
     entry["text"] = block(text)
     entry["status"] = status
@@ -150,8 +163,14 @@ def text_entry(text: str, status: str, source: str, version: str, via: str | Non
 def block(text: str):
     """A multi-line text as a literal block (`|-`), as an editor would write it; others as they are."""
     lines = text.split("\n")
-    if len(lines) > 1 and not text.startswith((" ", "\t")) and "\r" not in text and not text.endswith("\n") \
-            and all(line == line.rstrip() for line in lines) and all(line for line in lines[:1]):
+    if (
+        len(lines) > 1
+        and not text.startswith((" ", "\t"))
+        and "\r" not in text
+        and not text.endswith("\n")
+        and all(line == line.rstrip() for line in lines)
+        and all(line for line in lines[:1])
+    ):
         return LiteralScalarString(text)
     return text
 
@@ -194,8 +213,10 @@ def unreadable_records(problems: list) -> str | None:
     if not unreadable:
         return None
     shown = ", ".join(unreadable[:3]) + (", …" if len(unreadable) > 3 else "")
-    return (f"{len(unreadable)} record file(s) cannot be read ({shown}): fix them first (`counterpedia validate` "
-            "says where); an import does not write beside a record it cannot read")
+    return (
+        f"{len(unreadable)} record file(s) cannot be read ({shown}): fix them first (`counterpedia validate` "
+        "says where); an import does not write beside a record it cannot read"
+    )
 
 
 # ---------------------------------------------------------------- cards
@@ -255,14 +276,21 @@ class CardMerger:
         if len(candidates) != 1:
             # a record named by hand, whose id is the slug of the card's name (as importers made them before Oracle IDs)
             record = self.by_id.get(slug(name))
-            candidates = [record] if record is not None and not isinstance(record.data.get("oracle_id"), str) \
-                and record.id not in self.matched else []
+            candidates = (
+                [record]
+                if record is not None
+                and not isinstance(record.data.get("oracle_id"), str)
+                and record.id not in self.matched
+                else []
+            )
             if candidates and not self._has_name(candidates[0], name):
                 # "Foo's Bar" and a hand record "Foos Bar" share a slug, not a name: a near match is for review,
                 # never a merge (it stamped another card's Oracle ID and text onto the hand record).
-                self.report.notes.append(f"review: card {card.name!r} ({card.oracle_id}) is not matched to the record "
-                                         f"'{candidates[0].id}' of a similar name ({candidates[0].path}): a new record "
-                                         "is made; merge them by hand if they are the same card")
+                self.report.notes.append(
+                    f"review: card {card.name!r} ({card.oracle_id}) is not matched to the record "
+                    f"'{candidates[0].id}' of a similar name ({candidates[0].path}): a new record "
+                    "is made; merge them by hand if they are the same card"
+                )
                 candidates = []
         return candidates[0] if len(candidates) == 1 else None
 
@@ -279,13 +307,17 @@ class CardMerger:
         for which, multiline in (("names", False), ("texts", True)):
             printed = getattr(card, which)
             for lang in [lang for lang, entry in printed.items() if text_problem(entry.text, multiline) is not None]:
-                self.report.notes.append(f"left out: the printed {lang} {which[:-1]} of {card.name!r}: "
-                                         f"{text_problem(printed[lang].text, multiline)[1]}")
+                self.report.notes.append(
+                    f"left out: the printed {lang} {which[:-1]} of {card.name!r}: "
+                    f"{text_problem(printed[lang].text, multiline)[1]}"
+                )
                 del printed[lang]
         kept = [ruling for ruling in card.rulings if text_problem(ruling.text) is None]
         for ruling in card.rulings:
             if ruling not in kept:
-                self.report.notes.append(f"left out: a ruling of {card.name!r} ({ruling.date}): {text_problem(ruling.text)[1]}")
+                self.report.notes.append(
+                    f"left out: a ruling of {card.name!r} ({ruling.date}): {text_problem(ruling.text)[1]}"
+                )
         card.rulings = kept
         return True
 
@@ -343,13 +375,21 @@ class CardMerger:
         printed = (card.names if which == "names" else card.texts).get(lang)
         if printed is None:
             return None
-        return text_entry(printed.text, "official", self.prov.printed_source, printed.printing.date,
-                          via=self.prov.via, printing=printed)
+        return text_entry(
+            printed.text,
+            "official",
+            self.prov.printed_source,
+            printed.printing.date,
+            via=self.prov.via,
+            printing=printed,
+        )
 
     # -- an existing record ------------------------------------------------------------------------
     def update(self, record: Record, card: ImportedCard) -> None:
         data = record.data
-        path = Path(record.document.path) if record.document else record_path(self.workspace.data_dir, "card", record.id)
+        path = (
+            Path(record.document.path) if record.document else record_path(self.workspace.data_dir, "card", record.id)
+        )
         ops: list[Op] = []
         self.report.count("card records", "unchanged")
 
@@ -360,8 +400,11 @@ class CardMerger:
         elif existing == card.oracle_id:
             self.report.count("oracle ids", "unchanged")
         else:
-            self.report.conflict("oracle ids", f"{path}: oracle_id: the record has {existing}; the import reads "
-                                               f"{card.oracle_id} for {card.name!r}: kept")
+            self.report.conflict(
+                "oracle ids",
+                f"{path}: oracle_id: the record has {existing}; the import reads "
+                f"{card.oracle_id} for {card.name!r}: kept",
+            )
 
         for which, key, kind in (("names", "names", "names"), ("texts", "text", "texts")):
             current = data.get(key) if isinstance(data.get(key), dict) else {}
@@ -375,16 +418,26 @@ class CardMerger:
                     self.report.count(kind, "added")
                 elif isinstance(have, dict) and same_text(have.get("text"), entry["text"]):
                     self.report.count(kind, "unchanged")
-                elif which == "names" and lang == "en" and isinstance(have, dict) \
-                        and any(same_text(have.get("text"), face) for face in faces(card.name)):
+                elif (
+                    which == "names"
+                    and lang == "en"
+                    and isinstance(have, dict)
+                    and any(same_text(have.get("text"), face) for face in faces(card.name))
+                ):
                     self.report.count(kind, "unchanged")  # a record named by hand after one of the card's faces
                 else:
                     shown = have.get("text") if isinstance(have, dict) else have
                     printed = (card.names if which == "names" else card.texts).get(lang)
-                    where = f" (printed on {printed.printing.set} #{printed.printing.number}, {printed.printing.date})" \
-                        if printed else ""
-                    self.report.conflict(kind, f"{path}: {key}.{lang}: the record has {_short(shown)}; "
-                                               f"the import reads {_short(entry['text'])}{where}: kept")
+                    where = (
+                        f" (printed on {printed.printing.set} #{printed.printing.number}, {printed.printing.date})"
+                        if printed
+                        else ""
+                    )
+                    self.report.conflict(
+                        kind,
+                        f"{path}: {key}.{lang}: the record has {_short(shown)}; "
+                        f"the import reads {_short(entry['text'])}{where}: kept",
+                    )
 
         counters = data.get("counters")
         listed = counters if isinstance(counters, list) else []
@@ -429,8 +482,11 @@ class CardMerger:
             if index is None and ruling.id in by_id:
                 index = by_id[ruling.id]
                 have = ((existing[index].get("text") or {}).get("en") or {}).get("text")
-                self.report.conflict("rulings", f"{path}: rulings[{index}] ({ruling.id}): the record has {_short(have)}; "
-                                                f"the import reads {_short(ruling.text)}: kept")
+                self.report.conflict(
+                    "rulings",
+                    f"{path}: rulings[{index}] ({ruling.id}): the record has {_short(have)}; "
+                    f"the import reads {_short(ruling.text)}: kept",
+                )
                 continue
             if index is None:
                 new.append(ruling)
@@ -438,19 +494,24 @@ class CardMerger:
             self.report.count("rulings", "unchanged")
             current = existing[index]
             ops += self._about_links(index, current, ruling)
-            if ruling.upgrades and isinstance(current.get("source"), str) and current["source"] != ruling.source \
-                    and current["source"].startswith(ruling.upgrades):
+            if (
+                ruling.upgrades
+                and isinstance(current.get("source"), str)
+                and current["source"] != ruling.source
+                and current["source"].startswith(ruling.upgrades)
+            ):
                 if any(as_imported(current, prefix) for prefix in ruling.upgrades):
                     ops.append(_upgrade(index, ruling))
                     self.report.count("rulings", "upgraded")
                 else:  # changed by hand since it was imported: never overwritten
-                    self.report.notes.append(f"{path}: rulings[{index}] ({current.get('id')}): edited by hand, so not "
-                                             f"upgraded to {ruling.source}: kept")
+                    self.report.notes.append(
+                        f"{path}: rulings[{index}] ({current.get('id')}): edited by hand, so not "
+                        f"upgraded to {ruling.source}: kept"
+                    )
         if new:
             ops.append(_extend("rulings", [ruling_record(r) for r in new]))
             self.report.count("rulings", "added", len(new))
         return ops
-
 
     def _about_links(self, index: int, current: dict, ruling: ImportedRuling) -> list[Op]:
         """The `about` links the import finds that an existing ruling lacks (a hand-written `about` that is
@@ -483,6 +544,7 @@ def _extend_about(index: int, missing: dict[str, list[str]]) -> Op:
             if target["about"].get(key) is None:
                 target["about"][key] = CommentedSeq()
             target["about"][key].extend(Q(v) if key == "rules" else v for v in values)
+
     return op
 
 
@@ -503,6 +565,7 @@ def _set_in(key: str, lang: str, entry: CommentedMap) -> Op:
         if not isinstance(doc.get(key), dict):
             doc[key] = CommentedMap()
         doc[key][lang] = entry
+
     return op
 
 
@@ -511,6 +574,7 @@ def _extend(key: str, values: list) -> Op:
         if doc.get(key) is None:
             doc[key] = CommentedSeq()
         doc[key].extend(values)
+
     return op
 
 
@@ -519,8 +583,14 @@ def _upgrade(index: int, ruling: ImportedRuling) -> Op:
         target = doc["rulings"][index]
         target["source"] = ruling.source
         texts = target.setdefault("text", CommentedMap())
-        texts["en"] = text_entry(ruling.text if not isinstance((texts.get("en") or {}).get("text"), str)
-                                 else str(texts["en"]["text"]), ruling.status, ruling.source, ruling.date, via=ruling.via)
+        texts["en"] = text_entry(
+            ruling.text if not isinstance((texts.get("en") or {}).get("text"), str) else str(texts["en"]["text"]),
+            ruling.status,
+            ruling.source,
+            ruling.date,
+            via=ruling.via,
+        )
+
     return op
 
 
@@ -546,8 +616,10 @@ def ruling_record(ruling: ImportedRuling) -> CommentedMap:
 
 # ---------------------------------------------------------------- sources
 
-def ensure_sources(kb: KnowledgeBase, workspace: Workspace, report: MergeReport, needed: dict[str, dict],
-                   command: str) -> None:
+
+def ensure_sources(
+    kb: KnowledgeBase, workspace: Workspace, report: MergeReport, needed: dict[str, dict], command: str
+) -> None:
     """Create the source records an import cites that are not in the data yet."""
     for source_id, fields in sorted(needed.items()):
         if kb.get("source", source_id) is not None:

@@ -15,8 +15,19 @@ from ..model.dates import is_date
 from ..model.printing import Printing, number_key
 from ..model.provenance import text_hash
 
-__all__ = ["FACE_SEPARATOR", "ImportFailure", "ImportedCard", "ImportedRuling", "Printed", "Printing", "Provenance",
-           "checked_date", "is_date", "number_key", "ruling_id"]
+__all__ = [
+    "FACE_SEPARATOR",
+    "ImportFailure",
+    "ImportedCard",
+    "ImportedRuling",
+    "Printed",
+    "Printing",
+    "Provenance",
+    "checked_date",
+    "is_date",
+    "number_key",
+    "ruling_id",
+]
 
 
 class ImportFailure(Exception):
@@ -76,7 +87,7 @@ class ImportedRuling:
 
 
 def ruling_id(date: str, text: str) -> str:
-    return f"{date}-{text_hash(text)[len('sha256:'):][:8]}"
+    return f"{date}-{text_hash(text)[len('sha256:') :][:8]}"
 
 
 @dataclass

@@ -57,8 +57,17 @@ class Skipped:
     reason: str
 
 
-def keep_printed(names: dict[str, Printed], texts: dict[str, Printed], lang: str, card: str, printing: Printing,
-                 name: str | None, text: str | None, text_reason: str | None, skipped: list[Skipped]) -> None:
+def keep_printed(
+    names: dict[str, Printed],
+    texts: dict[str, Printed],
+    lang: str,
+    card: str,
+    printing: Printing,
+    name: str | None,
+    text: str | None,
+    text_reason: str | None,
+    skipped: list[Skipped],
+) -> None:
     """The one rule every import chooses a card's printed name and text in `lang` by, one printing at a time:
     an entry that is plainly wrong is skipped (and listed in `skipped`); else it is kept when its printing is the
     most recent yet (`Printing.newer_than`). `card` is the English name, `text_reason` why the text is wrong."""

@@ -56,6 +56,7 @@ LANG_ORDER = LANGS
 
 # ---------------------------------------------------------------- from MTGJSON sets to printed texts
 
+
 def printed_texts(sets: Iterable) -> Iterator[PrintedText]:
     """Every Japanese and French printed text of the sets' cards, beside the card face's English Oracle text.
 
@@ -68,8 +69,9 @@ def printed_texts(sets: Iterable) -> Iterator[PrintedText]:
             english = card.get("text") if isinstance(card.get("text"), str) else ""
             if not english:
                 continue
-            printing = Printing(str(card_set.release_date), str(card_set.code), str(card.get("number", "")),
-                                str(card.get("name", "")))
+            printing = Printing(
+                str(card_set.release_date), str(card_set.code), str(card.get("number", "")), str(card.get("name", ""))
+            )
             for foreign in card.get("foreignData") or []:
                 lang = LANGUAGES.get(foreign.get("language")) if isinstance(foreign, dict) else None
                 text = foreign.get("text") if lang else None
@@ -78,6 +80,7 @@ def printed_texts(sets: Iterable) -> Iterator[PrintedText]:
 
 
 # ---------------------------------------------------------------- the plan
+
 
 @dataclass
 class NameChange:
@@ -93,11 +96,17 @@ class NameChange:
 class Plan:
     writes: list[FileWrite] = field(default_factory=list)
     changes: list[NameChange] = field(default_factory=list)  # names written (upgraded to official, or replaced)
-    disagreements: list[tuple[str, str, str, dict, Choice]] = field(default_factory=list)  # official elsewhere, printed differs
+    disagreements: list[tuple[str, str, str, dict, Choice]] = field(
+        default_factory=list
+    )  # official elsewhere, printed differs
     not_written: list[tuple[str, str, str, dict | None, Choice]] = field(default_factory=list)  # ja mechanics/terms
     reworded: list[tuple[str, str]] = field(default_factory=list)  # (record path, field) of machine texts reworded
-    kept: list[tuple[str, str, str, str]] = field(default_factory=list)  # (kind, id, lang, field): not machine, left as is
-    review: list[tuple[str, str, str, str]] = field(default_factory=list)  # (path, field, old, new): may mean another thing
+    kept: list[tuple[str, str, str, str]] = field(
+        default_factory=list
+    )  # (kind, id, lang, field): not machine, left as is
+    review: list[tuple[str, str, str, str]] = field(
+        default_factory=list
+    )  # (path, field, old, new): may mean another thing
     choices: dict = field(default_factory=dict)
     official_before: dict[str, int] = field(default_factory=dict)  # "counter ja" -> count
     official_after: dict[str, int] = field(default_factory=dict)
@@ -115,7 +124,8 @@ def _official_counts(kb: KnowledgeBase, upgraded: set[tuple[str, str, str]] = fr
     for kind in WRITES:
         for lang in ("ja", "fr"):
             counts[f"{kind} {lang}"] = sum(
-                1 for r in kb.all(kind)
+                1
+                for r in kb.all(kind)
                 if (kind, r.id, lang) in upgraded or (_entry(r, lang) or {}).get("status") == "official"
             )
     return counts
@@ -157,7 +167,9 @@ def plan_from_sightings(sightings: list, kb: KnowledgeBase, data_dir: Path, via:
             continue
         if current is not None and status not in REPLACEABLE:
             continue
-        result.changes.append(NameChange(kind, record_id, lang, current.get("text") if current else None, status, choice))
+        result.changes.append(
+            NameChange(kind, record_id, lang, current.get("text") if current else None, status, choice)
+        )
         edits.setdefault(record.document.path, []).append((("names", lang), _printed_entry(choice, via)))
 
     upgraded = {(c.kind, c.id, c.lang) for c in result.changes}
@@ -173,8 +185,9 @@ def plan_from_sightings(sightings: list, kb: KnowledgeBase, data_dir: Path, via:
         for keys, value in changes:
             _set(tree, keys, value)
         text = format_text(schema_kind(file), yamlio.dumps(tree), str(file))
-        langs = sorted({c.lang for c in result.changes if (c.kind, c.id) == (record.kind, record.id)},
-                       key=("ja", "fr").index)
+        langs = sorted(
+            {c.lang for c in result.changes if (c.kind, c.id) == (record.kind, record.id)}, key=("ja", "fr").index
+        )
         if langs:
             text = _mark_header(text, langs, via)
         result.writes.append(FileWrite(file, text))
@@ -227,8 +240,10 @@ def _set(tree, keys: tuple, value) -> None:
 
 def _mark_header(text: str, langs: list[str], via: str) -> str:
     """The record's first comment lines say where its texts come from: one line says which names are printed."""
-    line = (f"{HEADER_MARK} ({', '.join(langs)}): as printed on cards, each citing its printing "
-            f"(read from {via} by `counterpedia import mtgjson`).")
+    line = (
+        f"{HEADER_MARK} ({', '.join(langs)}): as printed on cards, each citing its printing "
+        f"(read from {via} by `counterpedia import mtgjson`)."
+    )
     lines = text.split("\n")
     header_end = 0
     while header_end < len(lines) and lines[header_end].startswith("#"):
@@ -242,6 +257,7 @@ def _mark_header(text: str, langs: list[str], via: str) -> str:
 
 
 # ---------------------------------------------------------------- rewording texts that use a replaced name
+
 
 @dataclass(frozen=True)
 class Rename:
@@ -277,7 +293,9 @@ def _reword_texts(kb: KnowledgeBase, result: Plan, edits: dict) -> None:
     renames = _renames(result.changes)
     if not renames:
         return
-    owners: dict[tuple[str, str], set[tuple[str, str]]] = {}  # (lang, folded word) -> records named so after the changes
+    owners: dict[
+        tuple[str, str], set[tuple[str, str]]
+    ] = {}  # (lang, folded word) -> records named so after the changes
     changed = {(c.kind, c.id, c.lang): c.choice.name for c in result.changes}
     for kind in WRITES:
         for record in kb.all(kind):
@@ -350,6 +368,7 @@ def _same_case(found: str, new: str) -> str:
 
 # ---------------------------------------------------------------- the review list and the report
 
+
 def _printing_map(printing: Printing) -> CommentedMap:
     value = CommentedMap()
     value["set"] = printing.set
@@ -372,8 +391,11 @@ def _merged(previous: dict[str, Any], section: str, new: CommentedSeq) -> Commen
     """The section's new items, then the previous items of the records and languages this run did not list: an
     import of one set merges into the review list the full import gathered, never wipes it (issue 23)."""
     listed = {(item.get("record"), item.get("lang")) for item in new}
-    kept = [item for item in previous.get(section) or [] if isinstance(item, dict)
-            and (item.get("record"), item.get("lang")) not in listed]
+    kept = [
+        item
+        for item in previous.get(section) or []
+        if isinstance(item, dict) and (item.get("record"), item.get("lang")) not in listed
+    ]
     merged = CommentedSeq([*new, *kept])
     return CommentedSeq(sorted(merged, key=lambda item: (str(item.get("record")), str(item.get("lang")))))
 
@@ -442,18 +464,26 @@ def report(result: Plan) -> list[str]:
     for kind in WRITES:
         for lang in ("ja", "fr"):
             key = f"{kind} {lang}"
-            lines.append(f"official {key} names: {result.official_before[key]} before, {result.official_after[key]} after")
+            lines.append(
+                f"official {key} names: {result.official_before[key]} before, {result.official_after[key]} after"
+            )
     for change in result.changes:
         where = change.choice.sighting.printing
         was = f"{change.old} ({change.old_status})" if change.old else "missing"
-        lines.append(f"{change.kind} {change.id} {change.lang}: {was} -> {change.choice.name} "
-                     f"[{where.set} {where.number}, {where.card}, {where.date}]")
+        lines.append(
+            f"{change.kind} {change.id} {change.lang}: {was} -> {change.choice.name} "
+            f"[{where.set} {where.number}, {where.card}, {where.date}]"
+        )
     for kind, record_id, lang, current, choice in result.disagreements:
-        lines.append(f"disagreement: {kind} {record_id} {lang}: official {current.get('text')} ({current.get('source')}), "
-                     f"printed {choice.name} [{choice.sighting.printing.label()}]: not replaced")
+        lines.append(
+            f"disagreement: {kind} {record_id} {lang}: official {current.get('text')} ({current.get('source')}), "
+            f"printed {choice.name} [{choice.sighting.printing.label()}]: not replaced"
+        )
     for kind, record_id, lang, current, choice in result.not_written:
-        lines.append(f"not written: {kind} {record_id} {lang}: {(current or {}).get('text')} "
-                     f"({(current or {}).get('status')}), printed {choice.name} [{choice.sighting.printing.label()}]")
+        lines.append(
+            f"not written: {kind} {record_id} {lang}: {(current or {}).get('text')} "
+            f"({(current or {}).get('status')}), printed {choice.name} [{choice.sighting.printing.label()}]"
+        )
     for path, where in result.reworded:
         lines.append(f"reworded: {path} {where}")
     for kind, record_id, _lang, where in result.kept:
@@ -461,9 +491,11 @@ def report(result: Plan) -> list[str]:
     for path, where, old, new in result.review:
         lines.append(f"review: {path} {where} uses '{old}' (now '{new}' for another record): not changed")
     variants = sum(1 for c in result.choices.values() if c.variants)
-    lines.append(f"{len(result.changes)} name(s) set, {len(result.disagreements)} disagreement(s), "
-                 f"{len(result.reworded)} text(s) reworded, {variants} name(s) with variants "
-                 f"(see {VARIANTS_FILE.as_posix()})")
+    lines.append(
+        f"{len(result.changes)} name(s) set, {len(result.disagreements)} disagreement(s), "
+        f"{len(result.reworded)} text(s) reworded, {variants} name(s) with variants "
+        f"(see {VARIANTS_FILE.as_posix()})"
+    )
     return lines
 
 
@@ -473,6 +505,7 @@ def apply(result: Plan, data_dir: Path) -> None:
 
 
 # ---------------------------------------------------------------- the stage of `counterpedia import mtgjson`
+
 
 class PrintedNamesStage:
     """A stage of `counterpedia import mtgjson` (importers.mtgjson.pipeline.STAGES): reads each set's printed

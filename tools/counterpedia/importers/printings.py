@@ -42,8 +42,9 @@ def _listed(value: object) -> set[tuple[str, str]] | None:
     return {(str(p.get("set")), str(p.get("number"))) for p in value if isinstance(p, dict)}
 
 
-def merge_printings(kb: KnowledgeBase, workspace: Workspace, printings: dict[str, list[tuple[str, str]]],
-                    path_of: Callable[[str], Path]) -> PrintingsReport:
+def merge_printings(
+    kb: KnowledgeBase, workspace: Workspace, printings: dict[str, list[tuple[str, str]]], path_of: Callable[[str], Path]
+) -> PrintingsReport:
     """Add each card's missing printings (card id -> [(set, number)], in the order to list them)."""
     report = PrintingsReport()
     for card_id in sorted(printings):

@@ -17,8 +17,18 @@ from __future__ import annotations
 import re
 import unicodedata
 
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201b": "'", "\u2032": "'",
-                              "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2033": '"'})
+_APOSTROPHES = str.maketrans(
+    {
+        "\u2019": "'",
+        "\u2018": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u2033": '"',
+    }
+)
 _SPACES = re.compile(r"\s+")
 
 
@@ -50,6 +60,12 @@ def as_imported(ruling: object, source_prefix: str) -> bool:
     source = ruling.get("source")
     texts = ruling.get("text")
     entry = texts.get("en") if isinstance(texts, dict) else None
-    return (isinstance(source, str) and source.startswith(source_prefix) and isinstance(entry, dict)
-            and isinstance(entry.get("text"), str) and entry.get("status") == "community"
-            and entry.get("source") == source and set(entry) <= _AS_IMPORTED_KEYS)
+    return (
+        isinstance(source, str)
+        and source.startswith(source_prefix)
+        and isinstance(entry, dict)
+        and isinstance(entry.get("text"), str)
+        and entry.get("status") == "community"
+        and entry.get("source") == source
+        and set(entry) <= _AS_IMPORTED_KEYS
+    )

@@ -46,34 +46,53 @@ UPGRADES = ("mtgjson-rulings-",)
 
 SOURCE_RECORDS = {
     "scryfall-bulk-data": {
-        "id": "scryfall-bulk-data", "type": "dataset", "title": "Scryfall bulk data (Oracle Cards, Rulings, All Cards)",
-        "publisher": "Scryfall", "language": "mul", "url": "https://scryfall.com/docs/api/bulk-data",
+        "id": "scryfall-bulk-data",
+        "type": "dataset",
+        "title": "Scryfall bulk data (Oracle Cards, Rulings, All Cards)",
+        "publisher": "Scryfall",
+        "language": "mul",
+        "url": "https://scryfall.com/docs/api/bulk-data",
         "note": "Daily JSON exports of Scryfall's card database: the Oracle text and name of each card (Oracle Cards), "
-                "the printed names and texts of every printing in every language (All Cards), and rulings (Rulings). "
-                "Texts read from it cite their publisher's source and name this copy as `via`.",
+        "the printed names and texts of every printing in every language (All Cards), and rulings (Rulings). "
+        "Texts read from it cite their publisher's source and name this copy as `via`.",
     },
     "wotc-rulings": {
-        "id": "wotc-rulings", "type": "release-notes", "title": "Wizards of the Coast rulings (as distributed by Scryfall)",
-        "publisher": "Wizards of the Coast", "language": "en", "url": "https://scryfall.com/docs/api/rulings",
-        "note": "Official rulings and release notes of Wizards of the Coast: the Scryfall rulings whose `source` is \"wotc\". "
-                "Each ruling carries its publication date; the text reached us through Scryfall's bulk data (via scryfall-bulk-data).",
+        "id": "wotc-rulings",
+        "type": "release-notes",
+        "title": "Wizards of the Coast rulings (as distributed by Scryfall)",
+        "publisher": "Wizards of the Coast",
+        "language": "en",
+        "url": "https://scryfall.com/docs/api/rulings",
+        "note": 'Official rulings and release notes of Wizards of the Coast: the Scryfall rulings whose `source` is "wotc". '
+        "Each ruling carries its publication date; the text reached us through Scryfall's bulk data (via scryfall-bulk-data).",
     },
     "scryfall-notes": {
-        "id": "scryfall-notes", "type": "editorial", "title": "Scryfall notes on cards",
-        "publisher": "Scryfall", "language": "en", "url": "https://scryfall.com/docs/api/rulings",
-        "note": "Notes added by the Scryfall team (rulings whose `source` is \"scryfall\"): not official rulings.",
+        "id": "scryfall-notes",
+        "type": "editorial",
+        "title": "Scryfall notes on cards",
+        "publisher": "Scryfall",
+        "language": "en",
+        "url": "https://scryfall.com/docs/api/rulings",
+        "note": 'Notes added by the Scryfall team (rulings whose `source` is "scryfall"): not official rulings.',
     },
     "wotc-oracle": {
-        "id": "wotc-oracle", "type": "card-text", "title": "Oracle reference text (the current official English wording of each card)",
-        "publisher": "Wizards of the Coast", "language": "en", "url": "https://magic.wizards.com/en/rules",
+        "id": "wotc-oracle",
+        "type": "card-text",
+        "title": "Oracle reference text (the current official English wording of each card)",
+        "publisher": "Wizards of the Coast",
+        "language": "en",
+        "url": "https://magic.wizards.com/en/rules",
         "note": "Wizards of the Coast's Oracle text: each card's official name and current rules wording. A text citing "
-                "this source names the copy it was read from (`via`) and carries the date of that copy as its version.",
+        "this source names the copy it was read from (`via`) and carries the date of that copy as its version.",
     },
     "wotc-printed-cards": {
-        "id": "wotc-printed-cards", "type": "card-text", "title": "Printed Magic cards (the text printed on one printing)",
-        "publisher": "Wizards of the Coast", "language": "mul",
+        "id": "wotc-printed-cards",
+        "type": "card-text",
+        "title": "Printed Magic cards (the text printed on one printing)",
+        "publisher": "Wizards of the Coast",
+        "language": "mul",
         "note": "The name and rules text printed on a card in one language, as Wizards of the Coast printed it. A text "
-                "citing this source names its printing (`printing`) and the copy it was read from (`via`).",
+        "citing this source names its printing (`printing`) and the copy it was read from (`via`).",
     },
 }
 
@@ -118,7 +137,7 @@ def _wrong_type(card: dict, keys: tuple[str, ...]) -> str | None:
     for holder, shown in [(card, ""), *((face, f"face {n} ") for n, face in enumerate(faces))]:
         for key in keys:
             if key in holder and holder[key] is not None and not isinstance(holder[key], str):
-                return f"{shown}\"{key}\" is a {type(holder[key]).__name__}, not a text"
+                return f'{shown}"{key}" is a {type(holder[key]).__name__}, not a text'
     return None
 
 
@@ -127,7 +146,7 @@ def scan_oracle(path: Path, scanner: CounterScanner) -> Scan:
     try:
         for index, card in enumerate(iter_objects(path, "card")):
             if not isinstance(card.get("name"), str):
-                raise ImportFailure(f"{path}: card {index} has no \"name\": is this Scryfall's Oracle Cards file?")
+                raise ImportFailure(f'{path}: card {index} has no "name": is this Scryfall\'s Oracle Cards file?')
             scan.scanned += 1
             wrong = _wrong_type(card, ("oracle_text", "name"))
             if wrong:
@@ -143,18 +162,28 @@ def scan_oracle(path: Path, scanner: CounterScanner) -> Scan:
                 continue
             oracle_id = oracle_id_of(card)
             if oracle_id is None:
-                raise ImportFailure(f"{path}: card {index} ({card['name']}) has no \"oracle_id\"")
+                raise ImportFailure(f'{path}: card {index} ({card["name"]}) has no "oracle_id"')
             earlier = scan.found.get(oracle_id)
             if earlier is not None and earlier.card.name != card["name"]:
                 # Merged, one of the two names would be dropped without a word.
-                raise ImportFailure(f"{path}: card {index} ({card['name']}) has the Oracle ID {oracle_id} of an "
-                                        f"earlier card ({earlier.card.name}): one Oracle ID is one card")
+                raise ImportFailure(
+                    f"{path}: card {index} ({card['name']}) has the Oracle ID {oracle_id} of an "
+                    f"earlier card ({earlier.card.name}): one Oracle ID is one card"
+                )
             keywords = [k for k in card.get("keywords") or [] if isinstance(k, str)]
             oracle_text = FACE_SEPARATOR.join(texts)
             scan.found[oracle_id] = _Found(
-                ImportedCard(oracle_id, card["name"], sorted(found.kinds), found.any_counter,
-                             oracle_text if oracle_text.strip() else None),
-                texts, names, keywords)
+                ImportedCard(
+                    oracle_id,
+                    card["name"],
+                    sorted(found.kinds),
+                    found.any_counter,
+                    oracle_text if oracle_text.strip() else None,
+                ),
+                texts,
+                names,
+                keywords,
+            )
     except JSONStreamError as error:
         raise ImportFailure(f"{path}: {error}") from None
     return scan
@@ -164,22 +193,31 @@ def scan_rulings(path: Path, scan: Scan, about: AboutFinder) -> None:
     try:
         for index, ruling in enumerate(iter_objects(path, "ruling")):
             if ruling.get("object") not in (None, "ruling"):
-                raise ImportFailure(f"{path}: item {index} is a {ruling.get('object')!r} object, not a ruling: "
-                                        "is this Scryfall's Rulings file?")
-            missing = [k for k in ("oracle_id", "source", "published_at", "comment") if not isinstance(ruling.get(k), str)]
+                raise ImportFailure(
+                    f"{path}: item {index} is a {ruling.get('object')!r} object, not a ruling: "
+                    "is this Scryfall's Rulings file?"
+                )
+            missing = [
+                k for k in ("oracle_id", "source", "published_at", "comment") if not isinstance(ruling.get(k), str)
+            ]
             if missing:
                 raise ImportFailure(f"{path}: ruling {index} has no {', '.join(repr(m) for m in missing)}")
             found = scan.found.get(ruling["oracle_id"])
             if found is None:
                 continue
             if ruling["source"] not in RULING_SOURCES:
-                raise ImportFailure(f"{path}: ruling {index} has source {ruling['source']!r}, expected \"wotc\" or \"scryfall\"")
+                raise ImportFailure(
+                    f'{path}: ruling {index} has source {ruling["source"]!r}, expected "wotc" or "scryfall"'
+                )
             date = checked_date(ruling["published_at"], f"{path}: ruling {index} has published_at")
             text = ruling["comment"].strip()
             source, status = RULING_SOURCES[ruling["source"]]
             shown = about.about(text, date, found.own_names, found.keywords)
-            found.card.rulings.append(ImportedRuling(date, text, source, status, VIA, shown.counters, shown.rules,
-                                                     shown.mechanics, upgrades=UPGRADES))
+            found.card.rulings.append(
+                ImportedRuling(
+                    date, text, source, status, VIA, shown.counters, shown.rules, shown.mechanics, upgrades=UPGRADES
+                )
+            )
     except JSONStreamError as error:
         raise ImportFailure(f"{path}: {error}") from None
 
@@ -205,12 +243,17 @@ def add_printed(card: dict, lang: str, found: _Found, skipped: list[Skipped], wh
     if wrong:
         raise ImportFailure(f"{where}: {wrong}")
     if not isinstance(card.get("set"), str) or not isinstance(card.get("collector_number"), str):
-        raise ImportFailure(f"{where} has no \"set\" or \"collector_number\"")
-    printing = Printing(checked_date(card.get("released_at"), f"{where} has released_at"), card["set"].upper(),
-                        card["collector_number"])
+        raise ImportFailure(f'{where} has no "set" or "collector_number"')
+    printing = Printing(
+        checked_date(card.get("released_at"), f"{where} has released_at"), card["set"].upper(), card["collector_number"]
+    )
     texts = _faces(card, "printed_text")
     text, text_reason = None, None
-    if len(texts) == len(found.faces) and all(t or not english for t, english in zip(texts, found.faces)) and any(texts):
+    if (
+        len(texts) == len(found.faces)
+        and all(t or not english for t, english in zip(texts, found.faces))
+        and any(texts)
+    ):
         values = [t or "" for t in texts]
         text, text_reason = FACE_SEPARATOR.join(values), wrong_text(lang, values, found.faces)
     names = _faces(card, "printed_name")
@@ -227,11 +270,20 @@ class ScryfallBulk(Provider):
         self.oracle, self.rulings, self.all_cards, self.version = oracle, rulings, all_cards, version
 
     def plan(self, data_dir: Path, dry_run: bool) -> Result:
-        return plan(data_dir, self.oracle, self.rulings, self.all_cards, self.version, excluded_names(data_dir), dry_run)
+        return plan(
+            data_dir, self.oracle, self.rulings, self.all_cards, self.version, excluded_names(data_dir), dry_run
+        )
 
 
-def plan(data_dir: Path, oracle: Path, rulings: Path | None = None, all_cards: Path | None = None,
-         version: str | None = None, excluded: Iterable[str] = (), dry_run: bool = False) -> Result:
+def plan(
+    data_dir: Path,
+    oracle: Path,
+    rulings: Path | None = None,
+    all_cards: Path | None = None,
+    version: str | None = None,
+    excluded: Iterable[str] = (),
+    dry_run: bool = False,
+) -> Result:
     """Scan the files and plan every change (nothing is written here)."""
     version = version or dt.date.today().isoformat()
     kb, problems = load(data_dir)
@@ -263,7 +315,9 @@ def plan(data_dir: Path, oracle: Path, rulings: Path | None = None, all_cards: P
         result.lines.append(f"skipped the {s.lang} {s.field} of {s.card} on {s.set_code} #{s.number}: {s.reason}")
     for name, names in sorted(scan.excluded_seen.items()):
         shown = ", ".join(sorted(set(names))[:5])
-        result.lines.append(f"note: excluded counter kind '{name}' appears in the Oracle text of {shown}: review its entry in the excluded list")
+        result.lines.append(
+            f"note: excluded counter kind '{name}' appears in the Oracle text of {shown}: review its entry in the excluded list"
+        )
     result.lines += report.lines(dry_run)
     result.lines += [f"conflict: {line}" for line in report.conflicts]
     result.lines += [f"note: {line}" for line in report.notes]

@@ -105,16 +105,18 @@ class CardObjectReader:
         result = self.result
         result.objects += 1
         if card.get("object") not in (None, "card"):
-            raise ImportFailure(f"{where} is a {card.get('object')!r} object, not a card: are these Scryfall card objects?")
+            raise ImportFailure(
+                f"{where} is a {card.get('object')!r} object, not a card: are these Scryfall card objects?"
+            )
         if not isinstance(card.get("name"), str):
-            raise ImportFailure(f"{where} has no \"name\": are these Scryfall card objects?")
+            raise ImportFailure(f'{where} has no "name": are these Scryfall card objects?')
         if card.get("layout") in NOT_CARDS:
             result.skipped_layouts += 1
             return
         where = f"{where} ({card['name']})"
         oracle_id = oracle_id_of(card)
         if oracle_id is None:
-            raise ImportFailure(f"{where} has no \"oracle_id\"")
+            raise ImportFailure(f'{where} has no "oracle_id"')
         if oracle_id in result.seen:
             return
         state = result.cards.get(oracle_id)
@@ -125,14 +127,15 @@ class CardObjectReader:
                 return
             result.cards[oracle_id] = state
         if not isinstance(card.get("set"), str) or not isinstance(card.get("collector_number"), str):
-            raise ImportFailure(f"{where} has no \"set\" or \"collector_number\"")
+            raise ImportFailure(f'{where} has no "set" or "collector_number"')
         set_code, number = card["set"].upper(), card["collector_number"]
         date = checked_date(card.get("released_at"), f"{where} has released_at")
         if (set_code, number) not in state.printings:
             result.printings += 1
             state.printings[(set_code, number)] = date
-        state.sightings.append(Sighting(card["name"], set_code, number, date, str(card.get("set_name") or set_code),
-                                        casual_reason(card)))
+        state.sightings.append(
+            Sighting(card["name"], set_code, number, date, str(card.get("set_name") or set_code), casual_reason(card))
+        )
         lang = card.get("lang")
         if lang in PRINTED_LANGS:
             add_printed(card, lang, state.found, result.skipped, f"{where}, {lang}")
@@ -149,8 +152,9 @@ class CardObjectReader:
             return None
         keywords = [k for k in card.get("keywords") or [] if isinstance(k, str)]
         oracle_text = FACE_SEPARATOR.join(texts)
-        imported = ImportedCard(oracle_id, card["name"], sorted(scan.kinds), scan.any_counter,
-                                oracle_text if oracle_text.strip() else None)
+        imported = ImportedCard(
+            oracle_id, card["name"], sorted(scan.kinds), scan.any_counter, oracle_text if oracle_text.strip() else None
+        )
         return _Card(_Found(imported, texts, names, keywords), scan)
 
 
@@ -189,8 +193,10 @@ def dataset_version(kb: KnowledgeBase, via: str, version: str | None) -> str:
     if source is None:
         if via in SOURCE_RECORDS:
             return version or dt.date.today().isoformat()
-        raise ImportFailure(f"--via {via}: no source record data/sources/{via}.yaml: add one that says what the "
-                                "files are (repository or address, date), then import")
+        raise ImportFailure(
+            f"--via {via}: no source record data/sources/{via}.yaml: add one that says what the "
+            "files are (repository or address, date), then import"
+        )
     if version:
         return version
     date = source.data.get("date")
@@ -199,8 +205,14 @@ def dataset_version(kb: KnowledgeBase, via: str, version: str | None) -> str:
     return date
 
 
-def plan(data_dir: Path, paths: list[Path], via: str, version: str | None = None, dry_run: bool = False,
-         today: str | None = None) -> Result:
+def plan(
+    data_dir: Path,
+    paths: list[Path],
+    via: str,
+    version: str | None = None,
+    dry_run: bool = False,
+    today: str | None = None,
+) -> Result:
     """Read the files and plan every change (nothing is written here)."""
     data_dir = Path(data_dir)
     kb, _problems = load(data_dir)
@@ -218,8 +230,9 @@ def plan(data_dir: Path, paths: list[Path], via: str, version: str | None = None
 
     workspace = Workspace(data_dir)
     report = MergeReport()
-    kind_plan: KindPlan = plan_new_kinds(kb, _sightings(cards), excluded, excluded_path, via, version,
-                                         today or dt.date.today().isoformat(), COMMAND)
+    kind_plan: KindPlan = plan_new_kinds(
+        kb, _sightings(cards), excluded, excluded_path, via, version, today or dt.date.today().isoformat(), COMMAND
+    )
     for kind_id, record, header in kind_plan.records:
         workspace.create(record_path(data_dir, "counter", kind_id), record, header)
     if kind_plan.excluded_text is not None:
@@ -232,21 +245,35 @@ def plan(data_dir: Path, paths: list[Path], via: str, version: str | None = None
     sources = {k: SOURCE_RECORDS[k] for k in needed} | ({"counterpedia": COMMENTARY} if kind_plan.created else {})
     ensure_sources(kb, workspace, report, sources, COMMAND)
     ids = CardMerger(kb, workspace, report, Provenance(COMMAND, via, version)).merge(imported)
-    printings = {oid: sorted(((d, s, n) for (s, n), d in cards.cards[oid].printings.items()),
-                             key=lambda p: (p[0], p[1], number_key(p[2])))
-                 for oid in ids}
-    added = merge_printings(kb, workspace, {ids[oid]: [(s, n) for _d, s, n in p] for oid, p in printings.items()},
-                            lambda card_id: record_path(data_dir, "card", card_id))
+    printings = {
+        oid: sorted(
+            ((d, s, n) for (s, n), d in cards.cards[oid].printings.items()),
+            key=lambda p: (p[0], p[1], number_key(p[2])),
+        )
+        for oid in ids
+    }
+    added = merge_printings(
+        kb,
+        workspace,
+        {ids[oid]: [(s, n) for _d, s, n in p] for oid, p in printings.items()},
+        lambda card_id: record_path(data_dir, "card", card_id),
+    )
 
     result = Result(workspace=workspace, data={"cards": len(imported), "new_kinds": [k.id for k in kind_plan.created]})
     named = sum(1 for c in imported if c.counters)
-    result.lines.append(f"read {cards.files} file(s), {cards.objects} card object(s) ({cards.skipped_layouts} tokens, "
-                        f"emblems or art cards skipped), {cards.printings} printing(s) of cards that use counters")
-    result.lines.append(f"selected {len(imported)} card(s): {named} name a counter kind of the catalogue, "
-                        f"{len(imported) - named} only act on counters of any kind")
+    result.lines.append(
+        f"read {cards.files} file(s), {cards.objects} card object(s) ({cards.skipped_layouts} tokens, "
+        f"emblems or art cards skipped), {cards.printings} printing(s) of cards that use counters"
+    )
+    result.lines.append(
+        f"selected {len(imported)} card(s): {named} name a counter kind of the catalogue, "
+        f"{len(imported) - named} only act on counters of any kind"
+    )
     for lang, label in (("ja", "Japanese"), ("fr", "French")):
-        result.lines.append(f"printed {label}: {sum(1 for c in imported if lang in c.names)} name(s), "
-                            f"{sum(1 for c in imported if lang in c.texts)} text(s)")
+        result.lines.append(
+            f"printed {label}: {sum(1 for c in imported if lang in c.names)} name(s), "
+            f"{sum(1 for c in imported if lang in c.texts)} text(s)"
+        )
     verb = "would add" if dry_run else "added"
     result.lines.append(f"printings: {verb} {added.added} to {added.records} card(s), {added.unchanged} unchanged")
     result.lines += kind_plan.lines(dry_run)

@@ -108,13 +108,17 @@ def execute(provider: Provider, data_dir: Path, dry_run: bool = False) -> Result
     notes = []
     if dry_run:
         if journal_path(data_dir).is_file():
-            notes.append(f"note: an interrupted command left {journal_path(data_dir)}: run without --dry-run to finish "
-                         f"it first{provider.journal_note}")
+            notes.append(
+                f"note: an interrupted command left {journal_path(data_dir)}: run without --dry-run to finish "
+                f"it first{provider.journal_note}"
+            )
     else:
         recovered = recover(data_dir)
         if recovered is not None:
-            notes.append(f"finished the interrupted `{recovered.recovered_from}` first "
-                         f"({len(recovered.written)} file(s) written)")
+            notes.append(
+                f"finished the interrupted `{recovered.recovered_from}` first "
+                f"({len(recovered.written)} file(s) written)"
+            )
     result = provider.plan(data_dir, dry_run)
     result.dry_run = dry_run
     planned = result.writes()
@@ -133,8 +137,10 @@ def outcome(error: BaseException) -> str:
     the journal keeps for the next run."""
     cause = error if isinstance(error, WriteError) else error.__cause__
     if isinstance(cause, WriteError) and cause.written:
-        return (f"{len(cause.written)} file(s) were written before the failure and {len(cause.pending)} were not; "
-                "the plan is kept: run the command again, or `counterpedia recover`, to finish it")
+        return (
+            f"{len(cause.written)} file(s) were written before the failure and {len(cause.pending)} were not; "
+            "the plan is kept: run the command again, or `counterpedia recover`, to finish it"
+        )
     return "nothing was written"
 
 

@@ -33,5 +33,11 @@ def text_problem(text: str, multiline: bool = True) -> tuple[str, str, int] | No
     if _control(char):
         what = "a line break, which a name cannot hold" if char in "\n\r" else "a control character"
         return "E191", f"the text holds {what} (U+{ord(char):04X}) at character {index + 1}", index
-    return "E191", (f"the text holds a bidirectional control (U+{ord(char):04X}) at character {index + 1}, "
-                    "which reorders what a reader sees"), index
+    return (
+        "E191",
+        (
+            f"the text holds a bidirectional control (U+{ord(char):04X}) at character {index + 1}, "
+            "which reorders what a reader sees"
+        ),
+        index,
+    )

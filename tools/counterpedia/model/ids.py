@@ -22,8 +22,26 @@ MAX_ID_LENGTH = 64
 # Ids that are something else already: the index page of a folder (a card "Index" would be cards/index.html,
 # the card list itself), a Windows device name (a file "con.yaml" cannot be created there), a YAML word or a
 # number (written unquoted, `id: null` or `id: 1234` is not a text).
-RESERVED = frozenset({"index", "con", "prn", "aux", "nul", *(f"com{n}" for n in range(10)),
-                      *(f"lpt{n}" for n in range(10)), "null", "true", "false", "yes", "no", "on", "off", "y", "n"})
+RESERVED = frozenset(
+    {
+        "index",
+        "con",
+        "prn",
+        "aux",
+        "nul",
+        *(f"com{n}" for n in range(10)),
+        *(f"lpt{n}" for n in range(10)),
+        "null",
+        "true",
+        "false",
+        "yes",
+        "no",
+        "on",
+        "off",
+        "y",
+        "n",
+    }
+)
 
 
 def id_problem(record_id: str) -> str | None:
@@ -31,8 +49,9 @@ def id_problem(record_id: str) -> str | None:
     if len(record_id) > MAX_ID_LENGTH:
         return f"it is {len(record_id)} characters long: an id has at most {MAX_ID_LENGTH}"
     if not ID_RE.match(record_id):
-        return ("an id is lowercase letters and digits in words joined by single hyphens (no hyphen first, last "
-                "or doubled)")
+        return (
+            "an id is lowercase letters and digits in words joined by single hyphens (no hyphen first, last or doubled)"
+        )
     if record_id in RESERVED:
         return f"'{record_id}' is reserved (a page, a device name or a YAML word): choose another id"
     if record_id.isdigit():
@@ -41,8 +60,24 @@ def id_problem(record_id: str) -> str | None:
 
 
 # Latin letters that NFKD does not decompose into ASCII ("Æther" must not become "ther").
-_LIGATURES = str.maketrans({"Æ": "Ae", "æ": "ae", "Œ": "Oe", "œ": "oe", "Ø": "O", "ø": "o", "ß": "ss",
-                            "Ð": "D", "ð": "d", "Þ": "Th", "þ": "th", "Ł": "L", "ł": "l", "ı": "i"})
+_LIGATURES = str.maketrans(
+    {
+        "Æ": "Ae",
+        "æ": "ae",
+        "Œ": "Oe",
+        "œ": "oe",
+        "Ø": "O",
+        "ø": "o",
+        "ß": "ss",
+        "Ð": "D",
+        "ð": "d",
+        "Þ": "Th",
+        "þ": "th",
+        "Ł": "L",
+        "ł": "l",
+        "ı": "i",
+    }
+)
 
 
 def slug(name: str) -> str:

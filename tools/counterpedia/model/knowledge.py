@@ -153,8 +153,11 @@ def embedded_records(owner: Record) -> list[Record]:
         if not isinstance(item, dict):
             continue  # the owner's schema reports it
         local = item["id"] if isinstance(item.get("id"), str) and item["id"] else f"{kind.name}-{index + 1}"
-        found.append(Record(kind.name, embedded_id(owner.id, local), item, owner.document, owner=owner,
-                            prefix=(kind.folder, index)))
+        found.append(
+            Record(
+                kind.name, embedded_id(owner.id, local), item, owner.document, owner=owner, prefix=(kind.folder, index)
+            )
+        )
     return found
 
 

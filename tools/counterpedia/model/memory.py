@@ -255,8 +255,9 @@ def _hash(text: str, hashes: dict[str, str] | None) -> str:
     return found
 
 
-def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str] | None = None,
-                 mute_h: frozenset[str] = frozenset()) -> MemoryText | None:
+def derived_text(
+    entry: Record, ruling: Record, lang: str, hashes: dict[str, str] | None = None, mute_h: frozenset[str] = frozenset()
+) -> MemoryText | None:
     """The text object a ruling takes from an entry in `lang` (None when the entry has none)."""
     texts = as_dict(entry.data.get("text"))
     source = texts.get(lang)
@@ -270,22 +271,26 @@ def derived_text(entry: Record, ruling: Record, lang: str, hashes: dict[str, str
     ruling_en = ruling_en if isinstance(ruling_en, dict) else {}
     translates = as_dict(source.get("translates"))
     recorded = translates.get("hash")
-    current = _hash(english["text"], hashes) if isinstance(english, dict) and isinstance(english.get("text"), str) else None
+    current = (
+        _hash(english["text"], hashes) if isinstance(english, dict) and isinstance(english.get("text"), str) else None
+    )
     # A drifted entry (its English template changed since it was translated) gives drifted texts: the hash recorded
     # is then the entry's old one, which is not the ruling's English's.
     drifted = recorded is not None and current is not None and recorded != current
     ruling_hash = _hash(ruling_en["text"], hashes) if isinstance(ruling_en.get("text"), str) else None
-    derived = MemoryText({
-        "text": text,
-        "status": source.get("status"),
-        "source": source.get("source"),
-        "version": source.get("version"),
-        "translates": {
-            "lang": "en",
-            "version": str(ruling_en.get("version", source.get("version"))),
-            **({"hash": recorded if drifted else ruling_hash} if ruling_hash else {}),
-        },
-    })
+    derived = MemoryText(
+        {
+            "text": text,
+            "status": source.get("status"),
+            "source": source.get("source"),
+            "version": source.get("version"),
+            "translates": {
+                "lang": "en",
+                "version": str(ruling_en.get("version", source.get("version"))),
+                **({"hash": recorded if drifted else ruling_hash} if ruling_hash else {}),
+            },
+        }
+    )
     derived.entry = entry.data
     derived.mute_h = mute_h
     return derived

@@ -50,8 +50,16 @@ def review_items(kb: KnowledgeBase) -> list[ReviewItem]:
         for index, note in enumerate(notes):
             if isinstance(note, dict):
                 card = note.get("card")
-                found.append(ReviewItem(ruling, index, str(note.get("reason")), str(note.get("evidence")),
-                                        str(note.get("date")), card if isinstance(card, str) else None))
+                found.append(
+                    ReviewItem(
+                        ruling,
+                        index,
+                        str(note.get("reason")),
+                        str(note.get("evidence")),
+                        str(note.get("date")),
+                        card if isinstance(card, str) else None,
+                    )
+                )
     return found
 
 
@@ -60,4 +68,5 @@ def review_counts(kb: KnowledgeBase) -> dict[str, int]:
     seen = {(item.record.id, item.reason) for item in review_items(kb)}
     found = Counter(reason for _id, reason in seen)
     return {reason: found.get(reason, 0) for reason in REVIEW_REASONS} | {
-        reason: n for reason, n in found.items() if reason not in REVIEW_REASONS}
+        reason: n for reason, n in found.items() if reason not in REVIEW_REASONS
+    }

@@ -87,8 +87,9 @@ def ref_targets(record: Record) -> list[tuple[str, str]]:
     return [(ref.target_kind, ref.target_id) for ref in record_refs(record)]
 
 
-def backlinks(kb: KnowledgeBase, targets: Callable[[Record], list[tuple[str, str]]] = ref_targets
-              ) -> dict[tuple[str, str], list[Record]]:
+def backlinks(
+    kb: KnowledgeBase, targets: Callable[[Record], list[tuple[str, str]]] = ref_targets
+) -> dict[tuple[str, str], list[Record]]:
     """(kind, id) -> the records that cite it, each once, in a stable order. Linear in the references:
     a record is known by identity, so a bucket of thousands (a source cited by every ruling) costs no more.
     `targets`: what a record cites (the preview passes one that remembers it per record)."""

@@ -67,14 +67,24 @@ def english_pattern(kind: str, en: str) -> re.Pattern[str]:
         # A verb whose noun is another entry (the Japanese CR's "Counter(v)"): only its unambiguous verb forms,
         # "countered", "countering", "counter target spell", "counter that spell" ("counters it has" is the noun).
         verb = re.escape(name[: -len(" (v)")])
-        return re.compile(r"(?<![\w+/-])(?:" + verb + r"(?:ed|ing)|" + verb + r"s? target|" + verb
-                          + r" (?:that|the|this|a|an|another) (?:spell|ability))(?!\w)")
+        return re.compile(
+            r"(?<![\w+/-])(?:"
+            + verb
+            + r"(?:ed|ing)|"
+            + verb
+            + r"s? target|"
+            + verb
+            + r" (?:that|the|this|a|an|another) (?:spell|ability))(?!\w)"
+        )
     alternatives = [re.escape(name) + r"(?:s|es)?"]
     stem = re.sub(r" counter$", "", name)
     if kind == "counter" and stem != name:
         # "+1/+1 counter" is also written "two +1/+1 counters"; a word between the two is a quantity ("time that
         # counters" is no time counter).
-        alternatives.append(re.escape(stem) + r" (?:(?:\d+|x|one|two|three|four|five|six|seven|eight|nine|ten|additional|more|fewer|such) )?counters?")
+        alternatives.append(
+            re.escape(stem)
+            + r" (?:(?:\d+|x|one|two|three|four|five|six|seven|eight|nine|ten|additional|more|fewer|such) )?counters?"
+        )
     return re.compile(r"(?<![\w+/-])(?:" + "|".join(alternatives) + r")(?!\w)")
 
 
@@ -104,8 +114,11 @@ def card_names(kb: Any, glossary_names: set[str]) -> dict[str, list[Name]]:
         faces = en.split(" // ") if " // " in en else []
         for index, face in enumerate(faces):
             # A face's printed name: the same face of the printed name, when it has as many faces.
-            printed = {lang: name.split(" // ")[index] for lang, name in printed_names.items()
-                       if name.count(" // ") == len(faces) - 1}
+            printed = {
+                lang: name.split(" // ")[index]
+                for lang, name in printed_names.items()
+                if name.count(" // ") == len(faces) - 1
+            }
             by_word[face.split()[0]].append(Name(face, printed))
     for listed in by_word.values():
         listed.sort(key=lambda n: -len(n.en))
@@ -179,7 +192,7 @@ _POSSESSIVE_AFTER = re.compile(r" [A-Z]\w*’s\b")
 def _inside_longer_name(english: str, match: re.Match[str]) -> bool:
     """Whether a match is part of a longer proper name: "Primal Vigor" is not the card Vigor, "Leave in the Dust"
     not Dust, "Mentor of the Meek" not mentor."""
-    before, after = english[: match.start()], english[match.end():]
+    before, after = english[: match.start()], english[match.end() :]
     return bool(_NAME_BEFORE.search(before) or _NAME_AFTER.match(after) and not _POSSESSIVE_AFTER.match(after))
 
 

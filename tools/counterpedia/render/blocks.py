@@ -89,10 +89,18 @@ class TextRenderer:
         return prefix + " · ".join(parts)
 
     def body(self, page: str, entry: dict, skip_card: str | None, texts: dict | None = None) -> str:
-        return self.linker.to_markdown(str(entry.get("text", "")), page, skip_card, edition=numbering_edition(entry, texts))
+        return self.linker.to_markdown(
+            str(entry.get("text", "")), page, skip_card, edition=numbering_edition(entry, texts)
+        )
 
-    def block(self, page: str, texts: dict | None, canonical: str | None, skip_card: str | None = None,
-              label: str | None = None) -> str:
+    def block(
+        self,
+        page: str,
+        texts: dict | None,
+        canonical: str | None,
+        skip_card: str | None = None,
+        label: str | None = None,
+    ) -> str:
         """A text in the page language; if it is not the canonical one, the canonical text beside it."""
         texts = texts or {}
         canonical = canonical or canonical_of(texts, "en") or self.lang
@@ -105,19 +113,27 @@ class TextRenderer:
             lines += [f"**{escape(label)}**", ""]
         if entry and state.status != "missing":
             lines += [self.body(page, entry, skip_card, texts), ""]
-            lines += [f'{self.badges(state.status, state.drifted, canonical)} <span class="cp-meta">{self.meta(page, entry, self.lang)}</span>', ""]
+            lines += [
+                f'{self.badges(state.status, state.drifted, canonical)} <span class="cp-meta">{self.meta(page, entry, self.lang)}</span>',
+                "",
+            ]
             lines += self.differences(page, entry)
         else:
-            lines += [f'{self.badges("missing", False, canonical)} {i18n.t("missing_text", self.lang)}', ""]
+            lines += [f"{self.badges('missing', False, canonical)} {i18n.t('missing_text', self.lang)}", ""]
         lines += ["</div>", ""]
         source = texts.get(canonical) if isinstance(texts.get(canonical), dict) else None
         if canonical != self.lang and source and source.get("text"):
             lines.append(f'<div class="cp-text__canonical" lang="{canonical}" markdown="1">')
             lines.append("")
-            lines.append(f'<span class="cp-canonical-label">{i18n.t("canonical", self.lang)} · {i18n.LANG_NAMES[self.lang][canonical]}</span>')
+            lines.append(
+                f'<span class="cp-canonical-label">{i18n.t("canonical", self.lang)} · {i18n.LANG_NAMES[self.lang][canonical]}</span>'
+            )
             lines.append("")
             lines += [self.body(page, source, skip_card, texts), ""]
-            lines += [f'{self.badges(source.get("status", "official"), False, canonical)} <span class="cp-meta">{self.meta(page, source, canonical)}</span>', ""]
+            lines += [
+                f'{self.badges(source.get("status", "official"), False, canonical)} <span class="cp-meta">{self.meta(page, source, canonical)}</span>',
+                "",
+            ]
             lines += ["</div>", ""]
         lines += ["</div>", ""]
         return "\n".join(lines)
@@ -129,7 +145,12 @@ class TextRenderer:
         sentences = [s for s in sentences if s]
         if not sentences:
             return []
-        lines = ['<div class="cp-differs" markdown="1">', "", f'<span class="cp-differs__label">{i18n.t("differs_intro", self.lang)}</span>', ""]
+        lines = [
+            '<div class="cp-differs" markdown="1">',
+            "",
+            f'<span class="cp-differs__label">{i18n.t("differs_intro", self.lang)}</span>',
+            "",
+        ]
         lines += [f"- {self.linker.to_markdown(sentence, page)}" for sentence in sentences]
         return lines + ["", "</div>", ""]
 
@@ -138,7 +159,12 @@ class TextRenderer:
         items = [i for i in items or [] if isinstance(i, dict) and isinstance(i.get("text"), str)]
         if not items:
             return ""
-        lines = ['<div class="cp-history-quotes" markdown="1">', "", f'<span class="cp-history-quotes__label">{i18n.t("history_quotes", self.lang)}</span>', ""]
+        lines = [
+            '<div class="cp-history-quotes" markdown="1">',
+            "",
+            f'<span class="cp-history-quotes__label">{i18n.t("history_quotes", self.lang)}</span>',
+            "",
+        ]
         for item in items:
             lang = item.get("lang", "ja")
             details = []
@@ -148,9 +174,16 @@ class TextRenderer:
                 details.append(escape(i18n.t("history_example", self.lang).format(n=item["example"])))
             meta = self.meta(page, item, lang)
             label = i18n.status_label(item.get("status", "official"), self.lang)
-            lines += [f'<div class="cp-history-quote" lang="{lang}" markdown="1">', "", paragraphs(item["text"]), "",
-                      f'<span class="cp-badge cp-badge--history">{label}</span> <span class="cp-meta">{" · ".join(details + [meta])}</span>',
-                      "", "</div>", ""]
+            lines += [
+                f'<div class="cp-history-quote" lang="{lang}" markdown="1">',
+                "",
+                paragraphs(item["text"]),
+                "",
+                f'<span class="cp-badge cp-badge--history">{label}</span> <span class="cp-meta">{" · ".join(details + [meta])}</span>',
+                "",
+                "</div>",
+                "",
+            ]
         return "\n".join(lines + ["</div>", ""])
 
     def name(self, texts: dict | None, fallback: str) -> str:
@@ -175,31 +208,50 @@ class TextRenderer:
             printing = entry.get("printing") if entry else None
             if isinstance(printing, dict) and printing.get("set"):
                 value += f' <span class="cp-meta">{escape(str(printing["set"]))} #{escape(str(printing.get("number", "")))}</span>'
-            badge = self.badges(state.status, state.drifted, canonical) if state.status != "missing" else self.badges("missing", False, canonical)
+            badge = (
+                self.badges(state.status, state.drifted, canonical)
+                if state.status != "missing"
+                else self.badges("missing", False, canonical)
+            )
             rows.append(f"| {i18n.ENDONYMS[lang]} | {value} | {badge} |")
         return "\n".join(rows) + "\n"
 
     # -- texts that are no translation: Oracle and printed texts, and rulings shown in their original ------------
-    def plain_block(self, page: str, entry: dict | None, lang: str, label: str | None = None,
-                    skip_card: str | None = None, searchable: bool = True) -> str:
+    def plain_block(
+        self,
+        page: str,
+        entry: dict | None,
+        lang: str,
+        label: str | None = None,
+        skip_card: str | None = None,
+        searchable: bool = True,
+    ) -> str:
         """One text in its own language, with its status and provenance: no canonical text beside it.
         `searchable=False` keeps it out of the page's search index (e.g. another language's printed text)."""
         if not isinstance(entry, dict) or not entry.get("text"):
             return ""
         exclude = "" if searchable else ' data-search-exclude="true"'
-        lines = [f'<div class="cp-text cp-text--{entry.get("status", "official")}"{exclude} markdown="1">', "",
-                 f'<div class="cp-text__main" lang="{lang}" markdown="1">', ""]
+        lines = [
+            f'<div class="cp-text cp-text--{entry.get("status", "official")}"{exclude} markdown="1">',
+            "",
+            f'<div class="cp-text__main" lang="{lang}" markdown="1">',
+            "",
+        ]
         if label:
             lines += [f'<span class="cp-canonical-label" markdown="1">**{escape(label)}**</span>', ""]
         lines += [self.body(page, entry, skip_card), ""]
-        lines += [f'{self.badges(entry.get("status", "official"), False, lang)} <span class="cp-meta">{self.meta(page, entry, lang)}</span>', ""]
+        lines += [
+            f'{self.badges(entry.get("status", "official"), False, lang)} <span class="cp-meta">{self.meta(page, entry, lang)}</span>',
+            "",
+        ]
         lines += ["</div>", "", "</div>", ""]
         return "\n".join(lines)
 
     def printed_label(self, entry: dict, lang: str) -> str:
         printing = as_dict(entry.get("printing"))
-        where = i18n.t("printed_on", self.lang).format(set=printing.get("set", "?"), number=printing.get("number", "?"),
-                                                        date=entry.get("version", "?"))
+        where = i18n.t("printed_on", self.lang).format(
+            set=printing.get("set", "?"), number=printing.get("number", "?"), date=entry.get("version", "?")
+        )
         return f"{i18n.LANG_NAMES[self.lang][lang]} — {where}"
 
     def ruling_block(self, page: str, ruling: dict, skip_card: str | None = None) -> str:
@@ -210,7 +262,11 @@ class TextRenderer:
         provenance = self.ruling_provenance(ruling, texts.get(original) if original else None)
         if self.lang in texts or original is None:
             return provenance + self.block(page, texts, original, skip_card)
-        label = f'{i18n.LANG_NAMES[self.lang][original]} · {i18n.t("canonical", self.lang)}' if original != self.lang else None
+        label = (
+            f"{i18n.LANG_NAMES[self.lang][original]} · {i18n.t('canonical', self.lang)}"
+            if original != self.lang
+            else None
+        )
         return provenance + self.plain_block(page, texts.get(original), original, label, skip_card)
 
     @staticmethod
@@ -234,5 +290,7 @@ class TextRenderer:
         label = self.source_label(str(source)) if source else "—"
         if entry.get("via"):
             label = i18n.t("via_label", self.lang).format(source=label, via=self.source_label(str(entry["via"])))
-        return (f'<p class="cp-ruling-provenance"><span class="cp-badge cp-badge--{proof}">'
-                f'{i18n.t("proof_" + proof, self.lang)}</span> {i18n.t("provenance", self.lang)}: {escape(label)}</p>\n\n')
+        return (
+            f'<p class="cp-ruling-provenance"><span class="cp-badge cp-badge--{proof}">'
+            f"{i18n.t('proof_' + proof, self.lang)}</span> {i18n.t('provenance', self.lang)}: {escape(label)}</p>\n\n"
+        )

@@ -67,7 +67,9 @@ class FullRulesRenderer:
                 note += " " + self.site.r.source_link(page, source_id)
             return note
         if self.ja_other_edition:
-            return escape(self.t("ja_full_rules_other_edition").format(ja=self.ja_other_edition, en=self.archive.newest.edition))
+            return escape(
+                self.t("ja_full_rules_other_edition").format(ja=self.ja_other_edition, en=self.archive.newest.edition)
+            )
         return ""
 
     def _ja_number(self, number: str) -> str | None:
@@ -89,8 +91,14 @@ class FullRulesRenderer:
             "body": self.linker.to_markdown(rule.text, page, prefer_full=True),
             "examples": [self.linker.to_markdown(e, page, prefer_full=True) for e in rule.examples],
             "drifted": drifted,
-            "was": self.linker.to_markdown(self.t("ja_rule_was").format(edition=self.ja.edition, number=old_number),
-                                           page, edition=self.ja.edition, prefer_full=True) if old_number != number else None,
+            "was": self.linker.to_markdown(
+                self.t("ja_rule_was").format(edition=self.ja.edition, number=old_number),
+                page,
+                edition=self.ja.edition,
+                prefer_full=True,
+            )
+            if old_number != number
+            else None,
             "edition": self.ja.edition,
         }
 
@@ -123,8 +131,9 @@ class FullRulesRenderer:
             if self.ja is not None and (self.ja.chapters.get(chapter) or self.ja.contents.get(chapter)):
                 title = f"{self.ja.chapters.get(chapter) or self.ja.contents.get(chapter)} ({title})"
             chapters.append((chapter, title, sections))
-        return self.site.render("cr_index.md.j2", "cr/index.md", newest=newest, chapters=chapters,
-                                ja_note=self.ja_note("cr/index.md"))
+        return self.site.render(
+            "cr_index.md.j2", "cr/index.md", newest=newest, chapters=chapters, ja_note=self.ja_note("cr/index.md")
+        )
 
     def section_pages(self) -> dict[str, str]:
         newest = self.archive.newest
@@ -140,13 +149,27 @@ class FullRulesRenderer:
                     continue
                 body = self.linker.to_markdown(rule.text, page, prefer_full=True)
                 examples = [self.linker.to_markdown(e, page, prefer_full=True) for e in rule.examples]
-                marks = [(m, urls.relative(page, changes_page(str(m.previous_edition), m.edition), change_anchor(m.previous, m.number)))
-                         for m in self.archive.marks(rule.number)]
+                marks = [
+                    (
+                        m,
+                        urls.relative(
+                            page, changes_page(str(m.previous_edition), m.edition), change_anchor(m.previous, m.number)
+                        ),
+                    )
+                    for m in self.archive.marks(rule.number)
+                ]
                 entries.append((rule, body, examples, marks, self.ja_rule(page, rule.number)))
-            pages[page] = self.site.render("cr_section.md.j2", page, section=newest.rules[section_number],
-                                           newest=newest, rules=entries, mark_label=self.mark_label,
-                                           ja_title=self.section_title(section_number), ja_note=self.ja_note(page),
-                                           drift_note=i18n.DRIFT_NOTE[self.site.lang])
+            pages[page] = self.site.render(
+                "cr_section.md.j2",
+                page,
+                section=newest.rules[section_number],
+                newest=newest,
+                rules=entries,
+                mark_label=self.mark_label,
+                ja_title=self.section_title(section_number),
+                ja_note=self.ja_note(page),
+                drift_note=i18n.DRIFT_NOTE[self.site.lang],
+            )
         return pages
 
     def changes_pages(self) -> dict[str, str]:
@@ -162,11 +185,15 @@ class FullRulesRenderer:
                 examples = []
                 if change.examples_changed:
                     examples = [diff_markdown(change.example_words)]
-                rows.append((change, change_anchor(change.old, change.new), link, diff_markdown(change.words), examples))
+                rows.append(
+                    (change, change_anchor(change.old, change.new), link, diff_markdown(change.words), examples)
+                )
             counts = summary(changes)
             pages[page] = self.site.render("cr_changes.md.j2", page, old=old, new=new, changes=rows, counts=counts)
             pairs.append((old.edition, new.edition, urls.relative("cr/changes/index.md", page), counts))
-        pages["cr/changes/index.md"] = self.site.render("cr_changes_index.md.j2", "cr/changes/index.md", pairs=pairs[::-1])
+        pages["cr/changes/index.md"] = self.site.render(
+            "cr_changes_index.md.j2", "cr/changes/index.md", pairs=pairs[::-1]
+        )
         return pages
 
     def all_pages(self) -> dict[str, str]:
@@ -184,4 +211,3 @@ class FullRulesRenderer:
         if self._rendered is None:
             self._rendered = self.all_pages()
         return self._rendered[path]
-

@@ -1,4 +1,4 @@
-""""Edit this page": the file (or folder) in the repository that each page is generated from.
+""" "Edit this page": the file (or folder) in the repository that each page is generated from.
 
 A record's page points at its YAML file; a page built from many records points at their folder; the
 full-rules pages point at their generator (they come from the official CR files, not from the data).

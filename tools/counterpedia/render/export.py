@@ -46,13 +46,22 @@ def site_urls(kind: str, record_id: str) -> dict[str, str]:
 
 
 def _texts(record: Record) -> list[dict]:
-    return [{"field": ".".join(str(k) for k in field.keys), "lang": lang, "canonical": lang == field.canonical, **entry}
-            for field, lang, entry in text_entries(record)]
+    return [
+        {"field": ".".join(str(k) for k in field.keys), "lang": lang, "canonical": lang == field.canonical, **entry}
+        for field, lang, entry in text_entries(record)
+    ]
 
 
 def _canonical_entry(record: Record, file: str | None) -> str:
-    entry = {"id": record.id, "kind": record.kind, "hash": content_hash(record.data), "urls": site_urls(record.kind, record.id),
-             "file": file, "texts": _texts(record), "data": record.data}
+    entry = {
+        "id": record.id,
+        "kind": record.kind,
+        "hash": content_hash(record.data),
+        "urls": site_urls(record.kind, record.id),
+        "file": file,
+        "texts": _texts(record),
+        "data": record.data,
+    }
     return canonical_json(entry)
 
 
@@ -66,14 +75,22 @@ def build(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambd
     summary = {}
     for kind in kinds.names():
         records = sorted(kb.all(kind), key=lambda r: r.id)
-        content = {"format": FORMAT, "version": VERSION, "kind": kind,
-                   "records": [record_entry(r, record_file(r)) for r in records]}
+        content = {
+            "format": FORMAT,
+            "version": VERSION,
+            "kind": kind,
+            "records": [record_entry(r, record_file(r)) for r in records],
+        }
         name = file_name(kind)
         files[name] = content
         summary[kind] = {"file": name, "count": len(records), "hash": content_hash(content["records"])}
     files["index.json"] = {
-        "format": FORMAT, "version": VERSION, "languages": list(SITE_PREFIX), "site": dict(SITE_PREFIX),
-        "kinds": summary, "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
+        "format": FORMAT,
+        "version": VERSION,
+        "languages": list(SITE_PREFIX),
+        "site": dict(SITE_PREFIX),
+        "kinds": summary,
+        "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
         "ids": {kind: [r.id for r in sorted(kb.all(kind), key=lambda r: r.id)] for kind in kinds.names()},
     }
     return files
@@ -81,8 +98,9 @@ def build(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = lambd
 
 def schema(name: str) -> dict:
     """An export schema, as shipped; the records schema's `kind` lists the kinds of the registry."""
-    document = json.loads(resources.files("counterpedia.schemas").joinpath("export").joinpath(name)
-                          .read_text(encoding="utf-8"))
+    document = json.loads(
+        resources.files("counterpedia.schemas").joinpath("export").joinpath(name).read_text(encoding="utf-8")
+    )
     if name == "records.schema.json":
         document["properties"]["kind"]["enum"] = list(kinds.names())
     return document
@@ -108,14 +126,20 @@ def iter_texts(kb: KnowledgeBase, record_file: Callable[[Record], str | None] = 
         hasher.update(b"]")
         name = file_name(kind)
         summary[kind] = {"file": name, "count": len(records), "hash": "sha256:" + hasher.hexdigest()}
-        head = json.dumps({"format": FORMAT, "version": VERSION, "kind": kind, "records": []}, ensure_ascii=False, indent=1)
+        head = json.dumps(
+            {"format": FORMAT, "version": VERSION, "kind": kind, "records": []}, ensure_ascii=False, indent=1
+        )
         if items:
             yield name, "".join([head[: -len("[]\n}")], "[\n", ",\n".join(items), "\n ]\n}\n"])
         else:
             yield name, head + "\n"
     index = {
-        "format": FORMAT, "version": VERSION, "languages": list(SITE_PREFIX), "site": dict(SITE_PREFIX),
-        "kinds": summary, "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
+        "format": FORMAT,
+        "version": VERSION,
+        "languages": list(SITE_PREFIX),
+        "site": dict(SITE_PREFIX),
+        "kinds": summary,
+        "schemas": {"index": "schemas/index.schema.json", "records": "schemas/records.schema.json"},
         "ids": {kind: [r.id for r in sorted(kb.all(kind), key=lambda r: r.id)] for kind in kinds.names()},
     }
     yield "index.json", json.dumps(index, ensure_ascii=False, indent=1) + "\n"

@@ -85,14 +85,21 @@ def cards_by_counter(old: dict[str, list[str]], kb: KnowledgeBase, pairs: list[P
 def ruling_keys(ruling: Record, about_kinds: list[str]) -> list[Key]:
     """The entries of the rulings index a ruling is listed in (a key twice: listed twice)."""
     about = as_dict(ruling.data.get("about"))
-    keys = [(kind, target) for kind in about_kinds for target in as_list(about.get(f"{kind}s")) if isinstance(target, str)]
+    keys = [
+        (kind, target) for kind in about_kinds for target in as_list(about.get(f"{kind}s")) if isinstance(target, str)
+    ]
     if ruling.owner is not None and ("card", ruling.owner.id) not in keys:
         keys.append(("card", ruling.owner.id))
     return keys
 
 
-def rulings_index(old: dict[Key, list[Record]], kb: KnowledgeBase, pairs: list[Pair], order: Callable[[Record], tuple],
-                  about_kinds: list[str]) -> dict[Key, list[Record]] | None:
+def rulings_index(
+    old: dict[Key, list[Record]],
+    kb: KnowledgeBase,
+    pairs: list[Pair],
+    order: Callable[[Record], tuple],
+    about_kinds: list[str],
+) -> dict[Key, list[Record]] | None:
     """(kind, id) -> the rulings about it, sorted by `order` (then by the knowledge base's order)."""
     removed = {id(a) for a, _b in pairs if a.kind == "ruling"}
     added = [b for _a, b in pairs if b.kind == "ruling"]
@@ -118,8 +125,9 @@ def rulings_index(old: dict[Key, list[Record]], kb: KnowledgeBase, pairs: list[P
     return _patch(old, keys, members)
 
 
-def backlinks(old: dict[Key, list[Record]], kb: KnowledgeBase, pairs: list[Pair],
-              targets: Callable[[Record], list[Key]]) -> dict[Key, list[Record]]:
+def backlinks(
+    old: dict[Key, list[Record]], kb: KnowledgeBase, pairs: list[Pair], targets: Callable[[Record], list[Key]]
+) -> dict[Key, list[Record]]:
     """(kind, id) -> the records that cite it, each once: first those that name it (model.references.backlinks'
     first pass), then those that cite a rule it quotes, each group in the knowledge base's order."""
     if not pairs:
@@ -148,15 +156,24 @@ def backlinks(old: dict[Key, list[Record]], kb: KnowledgeBase, pairs: list[Pair]
     return _patch(old, keys, members)
 
 
-def card_names(old: tuple[dict[str, str], dict[str, list[str]]], kb: KnowledgeBase, pairs: list[Pair],
-               linkable: Callable[[str], bool]) -> tuple[dict[str, str], dict[str, list[str]]] | None:
+def card_names(
+    old: tuple[dict[str, str], dict[str, list[str]]],
+    kb: KnowledgeBase,
+    pairs: list[Pair],
+    linkable: Callable[[str], bool],
+) -> tuple[dict[str, str], dict[str, list[str]]] | None:
     """The linker's card names (name -> the first card in the knowledge base's order that has it, among the names
     `linkable` allows) and those names by their first two characters, longest first (render.markup.card_name_index).
     None when a term, a counter or a mechanic changed its names: `linkable` (the vocabulary) is then another."""
     if any(a.kind in ("term", "counter", "mechanic") and a.data.get("names") != b.data.get("names") for a, b in pairs):
         return None
-    texts = {text for a, b in pairs if a.kind == "card" and a.data.get("names") != b.data.get("names")
-             for record in (a, b) for text in _names(record)}
+    texts = {
+        text
+        for a, b in pairs
+        if a.kind == "card" and a.data.get("names") != b.data.get("names")
+        for record in (a, b)
+        for text in _names(record)
+    }
     if not texts:
         return old
     names = {name: card for name, card in old[0].items() if name not in texts}
@@ -176,5 +193,8 @@ def card_names(old: tuple[dict[str, str], dict[str, list[str]]], kb: KnowledgeBa
 
 def _names(card: Record) -> list[str]:
     entries = card.data.get("names")
-    return [e["text"] for e in (entries.values() if isinstance(entries, dict) else ())
-            if isinstance(e, dict) and isinstance(e.get("text"), str)]
+    return [
+        e["text"]
+        for e in (entries.values() if isinstance(entries, dict) else ())
+        if isinstance(e, dict) and isinstance(e.get("text"), str)
+    ]

@@ -55,7 +55,7 @@ def yaml_string(text: str) -> str:
     out = []
     for ch in " ".join(str(text).split()):
         code = ord(ch)
-        if ch in "\"\\":
+        if ch in '"\\':
             out.append("\\" + ch)
         elif 0xD800 <= code <= 0xDFFF:
             out.append("\ufffd")
@@ -80,6 +80,7 @@ class _Match:
     title: str = ""
     now: str | None = None  # the rule's number today, when the text follows an older edition
     card: str = ""  # the card name linked, for a card link
+
 
 NOW_LABEL = {"ja": "現行ルール", "en": "now", "fr": "désormais"}
 
@@ -114,8 +115,14 @@ class Linker:
     (catalogue/autolink-stop-list.yaml, read by catalogue.stoplist.stopped). `links` and `withheld` count, by
     name, the card links made and those the stop list kept from being made, over every text linked so far."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, stopped: frozenset[str] = frozenset(),
-                 card_index: tuple[dict[str, str], dict[str, list[str]]] | None = None):
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        lang: str,
+        archive=None,
+        stopped: frozenset[str] = frozenset(),
+        card_index: tuple[dict[str, str], dict[str, list[str]]] | None = None,
+    ):
         self.kb = kb
         self.lang = lang
         self.stopped = stopped
@@ -156,13 +163,19 @@ class Linker:
 
     def current_number(self, number: str, edition: str | None) -> str | None:
         """The newest number of a rule cited by a text that follows an older edition's numbering."""
-        if not edition or self.archive is None or edition == self.archive.newest.edition or not self.archive.knows(edition):
+        if (
+            not edition
+            or self.archive is None
+            or edition == self.archive.newest.edition
+            or not self.archive.knows(edition)
+        ):
             return None
         current = self.archive.to_newest(edition, number)
         return current if current and current != number else None
 
-    def _matches(self, text: str, from_page: str, skip_card: str | None, edition: str | None,
-                 prefer_full: bool) -> list[_Match]:
+    def _matches(
+        self, text: str, from_page: str, skip_card: str | None, edition: str | None, prefer_full: bool
+    ) -> list[_Match]:
         found: list[_Match] = []
         for ref in self._references_in(text):
             number = ref.numbers[0]
@@ -214,14 +227,20 @@ class Linker:
             start = candidate.start()
             if start < end:
                 continue
-            for name in prefixes.get(text[start:start + 2], ()):
+            for name in prefixes.get(text[start : start + 2], ()):
                 if text.startswith(name, start) and _word_bounded(text, start, start + len(name)):
                     end = start + len(name)
                     yield start, end, name
                     break
 
-    def to_markdown(self, text: str, from_page: str, skip_card: str | None = None, edition: str | None = None,
-                    prefer_full: bool = False) -> str:
+    def to_markdown(
+        self,
+        text: str,
+        from_page: str,
+        skip_card: str | None = None,
+        edition: str | None = None,
+        prefer_full: bool = False,
+    ) -> str:
         """Escaped Markdown of `text`, links included.
 
         `skip_card` keeps a card page from linking to itself; `edition` is the CR edition whose numbering

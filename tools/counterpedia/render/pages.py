@@ -36,10 +36,16 @@ def environment() -> jinja2.Environment:
     loader = jinja2.FunctionLoader(
         lambda name: resources.files("counterpedia.templates").joinpath(name).read_text(encoding="utf-8")
     )
-    env = jinja2.Environment(loader=loader, trim_blocks=True, lstrip_blocks=True, autoescape=False,
-                             keep_trailing_newline=True,
-                             # `{#id}` is attr_list's anchor syntax in the Markdown we write, not a comment.
-                             comment_start_string="<#--", comment_end_string="--#>")
+    env = jinja2.Environment(
+        loader=loader,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+        keep_trailing_newline=True,
+        # `{#id}` is attr_list's anchor syntax in the Markdown we write, not a comment.
+        comment_start_string="<#--",
+        comment_end_string="--#>",
+    )
     env.filters["md"] = lambda value: escape_line(str(value))  # a text in a one-line place, shown as written
     env.filters["yaml"] = yaml_string  # a text in the page's front matter
     return env
@@ -48,8 +54,9 @@ def environment() -> jinja2.Environment:
 class SiteRenderer:
     """Renders the pages of one language; `rule_target` resolves rules the data does not quote."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None,
-                 stopped: frozenset[str] = frozenset()):
+    def __init__(
+        self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None, stopped: frozenset[str] = frozenset()
+    ):
         self.kb = kb
         self.lang = lang
         self.archive = archive
@@ -107,13 +114,22 @@ class SiteRenderer:
         return record_title(record, self.lang)
 
     def render(self, template: str, page: str, **context) -> str:
-        text = environment().get_template(template).render(
-            t=self.t, r=self.r, page=page, lang=self.lang, anchor=urls.rule_anchor, rule_level=rule_numbers.level,
-            holder_label=lambda h: i18n.HOLDERS.get(h, {}).get(self.lang, h),
-            lang_name=lambda code: i18n.LANG_NAMES[self.lang].get(code, code),
-            status_label=lambda s: i18n.status_label(s, self.lang),
-            kind_label=self.kind_label,
-            **context,
+        text = (
+            environment()
+            .get_template(template)
+            .render(
+                t=self.t,
+                r=self.r,
+                page=page,
+                lang=self.lang,
+                anchor=urls.rule_anchor,
+                rule_level=rule_numbers.level,
+                holder_label=lambda h: i18n.HOLDERS.get(h, {}).get(self.lang, h),
+                lang_name=lambda code: i18n.LANG_NAMES[self.lang].get(code, code),
+                status_label=lambda s: i18n.status_label(s, self.lang),
+                kind_label=self.kind_label,
+                **context,
+            )
         )
         return text
 
@@ -126,8 +142,9 @@ class SiteRenderer:
         for source in self.backlinks.get((kind, record_id), []):
             if not kinds.get(source.kind).published:
                 continue  # no page to link to (a translation memory entry: its texts are shown on the rulings)
-            result.append((self.title(source), self.kind_label(source.kind),
-                           urls.record_link(page, source.kind, source.id)))
+            result.append(
+                (self.title(source), self.kind_label(source.kind), urls.record_link(page, source.kind, source.id))
+            )
         return result
 
     def rule_entries(self, page: str, numbers: list[str]) -> list[tuple[str, dict, str]]:
@@ -142,14 +159,19 @@ class SiteRenderer:
     def rulings_about(self, page: str, kind: str, record_id: str) -> list[tuple[Record, str]]:
         return [(r, urls.record_link(page, "ruling", r.id)) for r in self.rulings_index.get((kind, record_id), [])]
 
-    def ruling_about_links(self, page: str, ruling: Record, shown: tuple[str, str] | None = None) -> list[tuple[str, str]]:
+    def ruling_about_links(
+        self, page: str, ruling: Record, shown: tuple[str, str] | None = None
+    ) -> list[tuple[str, str]]:
         """What a ruling's text shows it is about: counters, cards, mechanics, terms, rules; not its own card,
         nor the record of the page it is shown on (`shown`: kind, id)."""
         about = as_dict(ruling.data.get("about"))
         links = []
         for kind in about_kinds():
-            ids = [i for i in about.get(f"{kind}s") or [] if not (ruling.owner is not None and kind == "card" and i == ruling.owner.id)
-                   and (kind, i) != shown]
+            ids = [
+                i
+                for i in about.get(f"{kind}s") or []
+                if not (ruling.owner is not None and kind == "card" and i == ruling.owner.id) and (kind, i) != shown
+            ]
             links += self.links(page, kind, ids)
         links += [("CR " + n, self.linker.rule_link(page, n)) for n in about.get("rules") or [] if isinstance(n, str)]
         return links
@@ -173,18 +195,25 @@ class SiteRenderer:
         parts = []
         if site.cards:
             newest = next((c.date for c in site.cards if c.date), "?")
-            parts.append(self.t("currency_cards").format(
-                copies=and_.join(self._copy_link(page, c) for c in site.cards), date=newest))
+            parts.append(
+                self.t("currency_cards").format(
+                    copies=and_.join(self._copy_link(page, c) for c in site.cards), date=newest
+                )
+            )
             own = currency.card_copy(self.kb, card) if card is not None else None
             if own is not None and own.date != newest:
-                parts[-1] += {"ja": "。", "en": "; ", "fr": " ; "}[self.lang] + self.t("currency_this_card").format(copy=self._copy_link(page, own))
+                parts[-1] += {"ja": "。", "en": "; ", "fr": " ; "}[self.lang] + self.t("currency_this_card").format(
+                    copy=self._copy_link(page, own)
+                )
         else:
             parts.append(self.t("currency_no_cards"))
         rulings = [self._copy_link(page, c) for c in site.rulings]
         if site.by_hand:
             by_hand = self.t("currency_by_hand").format(count=site.by_hand, date=site.newest_by_hand or "?")
             rulings.append(("plus " + by_hand) if rulings and self.lang != "ja" else by_hand)
-        parts.append(self.t("currency_rulings").format(copies=and_.join(rulings)) if rulings else self.t("currency_no_rulings"))
+        parts.append(
+            self.t("currency_rulings").format(copies=and_.join(rulings)) if rulings else self.t("currency_no_rulings")
+        )
         parts += self.rules_currency(rules if rules is not None and (rules.en or rules.ja) else site.rules)
         separator = "。" if self.lang == "ja" else ". "
         text = separator.join(parts) + ("。" if self.lang == "ja" else ".")
@@ -198,8 +227,11 @@ class SiteRenderer:
             older = state.en[1:]
             extra = []
             if older:
-                extra.append(self.t("currency_en_older").format(count=sum(n for _e, n in older),
-                                                                editions=", ".join(e for e, _n in older)))
+                extra.append(
+                    self.t("currency_en_older").format(
+                        count=sum(n for _e, n in older), editions=", ".join(e for e, _n in older)
+                    )
+                )
             if state.behind:
                 extra.append(self.t("currency_en_behind").format(edition=state.newest_file))
             if extra:
@@ -207,10 +239,13 @@ class SiteRenderer:
         else:
             english = self.t("currency_no_en_rules")
         if state.ja:
-            japanese = self.t("currency_ja_rules").format(edition=", ".join(e for e, _n in state.ja),
-                                                          translates=", ".join(state.ja_translates) or "?")
+            japanese = self.t("currency_ja_rules").format(
+                edition=", ".join(e for e, _n in state.ja), translates=", ".join(state.ja_translates) or "?"
+            )
             if state.ja_drifted:
-                japanese += {"ja": "。", "en": "; ", "fr": " ; "}[self.lang] + self.t("currency_ja_drifted").format(count=state.ja_drifted)
+                japanese += {"ja": "。", "en": "; ", "fr": " ; "}[self.lang] + self.t("currency_ja_drifted").format(
+                    count=state.ja_drifted
+                )
         else:
             japanese = self.t("currency_no_ja_rules")
         return [english, japanese]
@@ -262,16 +297,18 @@ class SiteRenderer:
                 cells.append(f"<td>{shown}</td>")
             rows.append("<tr>" + "".join(cells) + "</tr>")
         placeholder = html.escape(self.t("filter"))
-        return "\n".join([
-            '<div class="cp-catalogue cp-cards" data-search-exclude="true">',  # each card is found on its own page
-            f'<input type="search" class="cp-filter" placeholder="{placeholder}" aria-label="{placeholder}">',
-            # Hundreds of rows (+1/+1: 1,754 cards) scroll in a box of their own, header kept in view.
-            f'<div class="cp-scroll">\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>',
-            *rows,
-            "</tbody>\n</table>\n</div>",
-            "</div>",
-            "",
-        ])
+        return "\n".join(
+            [
+                '<div class="cp-catalogue cp-cards" data-search-exclude="true">',  # each card is found on its own page
+                f'<input type="search" class="cp-filter" placeholder="{placeholder}" aria-label="{placeholder}">',
+                # Hundreds of rows (+1/+1: 1,754 cards) scroll in a box of their own, header kept in view.
+                f'<div class="cp-scroll">\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>',
+                *rows,
+                "</tbody>\n</table>\n</div>",
+                "</div>",
+                "",
+            ]
+        )
 
     def links(self, page: str, kind: str, ids) -> list[tuple[str, str]]:
         result = []
@@ -288,13 +325,19 @@ class SiteRenderer:
         cards = [c for c in (self.kb.get("card", i) for i in self.cards_by_counter.get(record.id, [])) if c is not None]
         rulings = self.rulings_about(page, "counter", record.id)
         return self.render(
-            "counter.md.j2", page, rec=record, title=self.title(record),
+            "counter.md.j2",
+            page,
+            rec=record,
+            title=self.title(record),
             rules=self.rule_entries(page, record.data.get("rules") or []),
-            cards=cards, cards_table=self.cards_table(page, cards) if cards else "",
-            rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
+            cards=cards,
+            cards_table=self.cards_table(page, cards) if cards else "",
+            rulings=rulings if len(rulings) <= INLINE_RULINGS else [],
+            rulings_count=len(rulings),
             rulings_proof=self.rulings_proof([r for r, _h in rulings]) if rulings else "",
             rulings_page=urls.relative(page, urls.rulings_about_page("counter", record.id)) if rulings else None,
-            related=self.links(page, "counter", related.get("counters")) + self.links(page, "mechanic", related.get("mechanics"))
+            related=self.links(page, "counter", related.get("counters"))
+            + self.links(page, "mechanic", related.get("mechanics"))
             + self.links(page, "term", related.get("terms")),
             cited_by=[c for c in self.cited_by(page, "counter", record.id) if c[1] not in self._listed_kinds],
             currency=self.currency_line(page, rules=self.rules_state_of(record.data.get("rules"))),
@@ -312,47 +355,73 @@ class SiteRenderer:
         for ruling, href in self.rulings_about(page, kind, record.id):
             heading = self.title(ruling.owner) if ruling.owner is not None else ruling.id
             entries.append((ruling, href, heading))
-        return self.render("rulings_about.md.j2", page, rec=record, kind=kind, title=self.title(record),
-                           heading=self.t("rulings_about").format(name=self.title(record)),
-                           rulings_proof=self.rulings_proof([r for r, _h, _t in entries]),
-                           back=urls.record_link(page, kind, record.id), entries=entries,
-                           rulings_notes=self.rulings_notes(page, [r for r, _h, _t in entries]))
+        return self.render(
+            "rulings_about.md.j2",
+            page,
+            rec=record,
+            kind=kind,
+            title=self.title(record),
+            heading=self.t("rulings_about").format(name=self.title(record)),
+            rulings_proof=self.rulings_proof([r for r, _h, _t in entries]),
+            back=urls.record_link(page, kind, record.id),
+            entries=entries,
+            rulings_notes=self.rulings_notes(page, [r for r, _h, _t in entries]),
+        )
 
     def rule_page(self, record: Record) -> str:
         page, _ = urls.page_path("rule", record.id)
         newest = self.archive.newest.edition if self.archive is not None else None
-        return self.render("rule.md.j2", page, rec=record, title=self.title(record),
-                           cited_by=self.cited_by(page, "rule", record.id),
-                           currency=self.currency_line(page, rules=currency.rules_state([record], newest)))
+        return self.render(
+            "rule.md.j2",
+            page,
+            rec=record,
+            title=self.title(record),
+            cited_by=self.cited_by(page, "rule", record.id),
+            currency=self.currency_line(page, rules=currency.rules_state([record], newest)),
+        )
 
     def card_page(self, record: Record) -> str:
         page, _ = urls.page_path("card", record.id)
         texts = as_dict(record.data.get("text"))
         order = [self.lang] + [lang for lang in LANGS if lang != self.lang]
-        printed = [(lang, texts[lang]) for lang in order
-                   if lang != "en" and isinstance(texts.get(lang), dict) and texts[lang].get("text")]
+        printed = [
+            (lang, texts[lang])
+            for lang in order
+            if lang != "en" and isinstance(texts.get(lang), dict) and texts[lang].get("text")
+        ]
         # Each language's search index holds that language's texts: the Oracle text when none is printed in it.
         oracle_searchable = self.lang == "en" or all(lang != self.lang for lang, _entry in printed)
         rulings = self.rulings_about(page, "card", record.id)
         counters = self.links(page, "counter", record.data.get("counters"))
-        return self.render("card.md.j2", page, rec=record, title=self.title(record), counters=counters,
-                           oracle=texts.get("en") if isinstance(texts.get("en"), dict) else None, printed=printed,
-                           oracle_searchable=oracle_searchable,
-                           rulings=[(r, href, self.ruling_about_links(page, r, ("card", record.id))) for r, href in rulings],
-                           rulings_notes=self.rulings_notes(page, [r for r, _ in rulings]),
-                           anchor_of=lambda r: urls.page_path("ruling", r.id)[1] if r.owner is record else None,
-                           cited_by=[c for c in self.cited_by(page, "card", record.id) if c[1] != self.kind_label("ruling")],
-                           currency=self.currency_line(page, card=record))
+        return self.render(
+            "card.md.j2",
+            page,
+            rec=record,
+            title=self.title(record),
+            counters=counters,
+            oracle=texts.get("en") if isinstance(texts.get("en"), dict) else None,
+            printed=printed,
+            oracle_searchable=oracle_searchable,
+            rulings=[(r, href, self.ruling_about_links(page, r, ("card", record.id))) for r, href in rulings],
+            rulings_notes=self.rulings_notes(page, [r for r, _ in rulings]),
+            anchor_of=lambda r: urls.page_path("ruling", r.id)[1] if r.owner is record else None,
+            cited_by=[c for c in self.cited_by(page, "card", record.id) if c[1] != self.kind_label("ruling")],
+            currency=self.currency_line(page, card=record),
+        )
 
     def mechanic_page(self, record: Record) -> str:
         page, _ = urls.page_path("mechanic", record.id)
         rulings = self.rulings_about(page, "mechanic", record.id)
         return self.render(
-            "mechanic.md.j2", page, rec=record, title=self.title(record),
+            "mechanic.md.j2",
+            page,
+            rec=record,
+            title=self.title(record),
             type_label=i18n.MECHANIC_TYPES.get(str(record.data.get("type")), {}).get(self.lang, ""),
             rules=self.rule_entries(page, record.data.get("rules") or []),
             counters=self.links(page, "counter", record.data.get("counters")),
-            rulings=rulings if len(rulings) <= INLINE_RULINGS else [], rulings_count=len(rulings),
+            rulings=rulings if len(rulings) <= INLINE_RULINGS else [],
+            rulings_count=len(rulings),
             rulings_proof=self.rulings_proof([r for r, _h in rulings]) if rulings else "",
             rulings_page=urls.relative(page, urls.rulings_about_page("mechanic", record.id)) if rulings else None,
             cited_by=[c for c in self.cited_by(page, "mechanic", record.id) if c[1] not in self._listed_kinds],
@@ -363,13 +432,17 @@ class SiteRenderer:
         terms = []
         for term in sorted(self.kb.all("term"), key=lambda r: self.title(r).casefold()):
             related = term.data.get("related") or {}
-            terms.append((
-                term, self.title(term),
-                [(n, self.linker.rule_link(page, n)) for n in sorted(term.data.get("rules") or [], key=sort_key)],
-                self.links(page, "term", related.get("terms")) + self.links(page, "counter", related.get("counters"))
-                + self.links(page, "mechanic", related.get("mechanics")),
-                self.cited_by(page, "term", term.id),
-            ))
+            terms.append(
+                (
+                    term,
+                    self.title(term),
+                    [(n, self.linker.rule_link(page, n)) for n in sorted(term.data.get("rules") or [], key=sort_key)],
+                    self.links(page, "term", related.get("terms"))
+                    + self.links(page, "counter", related.get("counters"))
+                    + self.links(page, "mechanic", related.get("mechanics")),
+                    self.cited_by(page, "term", term.id),
+                )
+            )
         return self.render("glossary.md.j2", page, terms=terms)
 
     def sources_page(self) -> str:
@@ -387,11 +460,14 @@ class SiteRenderer:
         by_date: dict[str, list] = {}
         for ruling in sorted((r for r in self.kb.all("ruling") if r.owner is None), key=ruling_order, reverse=True):
             by_date.setdefault(str(ruling.data.get("date")), []).append(
-                (ruling, ruling.data.get("source"), self.ruling_about_links(page, ruling)))
+                (ruling, ruling.data.get("source"), self.ruling_about_links(page, ruling))
+            )
         for group in by_date.values():
             group.sort(key=lambda item: item[0].id)
-        year_links = [(year, count, urls.relative(page, urls.rulings_year_page(year)))
-                      for year, count in sorted(years.items(), reverse=True)]
+        year_links = [
+            (year, count, urls.relative(page, urls.rulings_year_page(year)))
+            for year, count in sorted(years.items(), reverse=True)
+        ]
         return self.render("rulings.md.j2", page, years=year_links, by_date=list(by_date.items()))
 
     def ruling_years(self) -> list[str]:
@@ -403,18 +479,28 @@ class SiteRenderer:
 
     def rulings_year_page(self, year: str) -> str:
         """One year's page: every ruling of that year, by date, each linked to where it is shown in full."""
-        rulings = [r for r in sorted(self.kb.all("ruling"), key=ruling_order, reverse=True)
-                   if str(r.data.get("date"))[:4] == year]
+        rulings = [
+            r
+            for r in sorted(self.kb.all("ruling"), key=ruling_order, reverse=True)
+            if str(r.data.get("date"))[:4] == year
+        ]
         page = urls.rulings_year_page(year)
         groups: dict[str, list] = {}
         for ruling in rulings:
             owner = self.title(ruling.owner) if ruling.owner is not None else ruling.id
             groups.setdefault(str(ruling.data.get("date")), []).append(
-                (owner, urls.to_html(urls.record_link(page, "ruling", ruling.id)), original_text(ruling)))
-        return self.render("rulings_year.md.j2", page, year=year, count=len(rulings),
-                           rulings_notes=self.rulings_notes(page, rulings),
-                           heading=self.t("rulings_of_year").format(year=year), groups=list(groups.items()),
-                           index=urls.relative(page, "rulings/index.md"))
+                (owner, urls.to_html(urls.record_link(page, "ruling", ruling.id)), original_text(ruling))
+            )
+        return self.render(
+            "rulings_year.md.j2",
+            page,
+            year=year,
+            count=len(rulings),
+            rulings_notes=self.rulings_notes(page, rulings),
+            heading=self.t("rulings_of_year").format(year=year),
+            groups=list(groups.items()),
+            index=urls.relative(page, "rulings/index.md"),
+        )
 
     def rulings_year_pages(self) -> dict[str, str]:
         """One page per year (see rulings_year_page)."""
@@ -426,15 +512,26 @@ class SiteRenderer:
         for counter in sorted(self.kb.all("counter"), key=lambda r: self.title(r).casefold()):
             count = len(self.rulings_index.get(("counter", counter.id), []))
             if count:
-                groups.append((self.title(counter), urls.record_link(page, "counter", counter.id), count,
-                               urls.relative(page, urls.rulings_about_page("counter", counter.id))))
+                groups.append(
+                    (
+                        self.title(counter),
+                        urls.record_link(page, "counter", counter.id),
+                        count,
+                        urls.relative(page, urls.rulings_about_page("counter", counter.id)),
+                    )
+                )
         return self.render("rulings_by_counter.md.j2", page, by_counter=groups)
 
     def cards_index_page(self) -> str:
         page = urls.index_page("card")
         cards = self.kb.all("card")
-        return self.render("cards_index.md.j2", page, heading=self.t("cards"), count=len(cards),
-                           table=self.cards_table(page, cards, with_counters=True))
+        return self.render(
+            "cards_index.md.j2",
+            page,
+            heading=self.t("cards"),
+            count=len(cards),
+            table=self.cards_table(page, cards, with_counters=True),
+        )
 
     def index_page(self, kind: str, heading_key: str) -> str:
         page = urls.index_page(kind)
@@ -465,46 +562,68 @@ class SiteRenderer:
                 for s in states
             )
             first = data.get("first_set") or {}
-            rows.append({
-                "name": self.title(counter),
-                "href": urls.record_link(page, "counter", counter.id),
-                "en": (names.get("en") or {}).get("text", "—") if isinstance(names.get("en"), dict) else "—",
-                "holders": ", ".join(i18n.HOLDERS.get(h, {}).get(self.lang, h) for h in data.get("holders") or []),
-                "first_set": first.get("name", "—") if isinstance(first, dict) else "—",
-                # The rule numbers themselves, linked: "yes" alone hid which rule, and whether it was right.
-                "own_rules": ", ".join(f"[{n}]({self.linker.rule_link(page, n)})" for n in own) or self.t("no"),
-                "status": status,
-            })
-        return self.render("home.md.j2", page, catalogue=rows, archive=self.archive, currency=self.currency_line(page),
-                           counts=self.home_counts(),
-                           rulings_proof=self.rulings_proof(self.kb.all("ruling"), long=True))
+            rows.append(
+                {
+                    "name": self.title(counter),
+                    "href": urls.record_link(page, "counter", counter.id),
+                    "en": (names.get("en") or {}).get("text", "—") if isinstance(names.get("en"), dict) else "—",
+                    "holders": ", ".join(i18n.HOLDERS.get(h, {}).get(self.lang, h) for h in data.get("holders") or []),
+                    "first_set": first.get("name", "—") if isinstance(first, dict) else "—",
+                    # The rule numbers themselves, linked: "yes" alone hid which rule, and whether it was right.
+                    "own_rules": ", ".join(f"[{n}]({self.linker.rule_link(page, n)})" for n in own) or self.t("no"),
+                    "status": status,
+                }
+            )
+        return self.render(
+            "home.md.j2",
+            page,
+            catalogue=rows,
+            archive=self.archive,
+            currency=self.currency_line(page),
+            counts=self.home_counts(),
+            rulings_proof=self.rulings_proof(self.kb.all("ruling"), long=True),
+        )
 
     def home_counts(self) -> list[dict[str, Any]]:
         """Per language, the texts shown on the site by status: official, reviewed (community), machine, missing
         (the translation memory is counted through the rulings that show its texts)."""
         summary = translation_status.summary(self.kb)
         shown = [entry for kind, entry in summary.items() if kinds.get(kind).published]
-        return [{"lang": lang, "name": i18n.ENDONYMS[lang],
-                 **{c: sum(entry[lang][c] for entry in shown) for c in ("official", "community", "machine", "missing")}}
-                for lang in LANGS]
+        return [
+            {
+                "lang": lang,
+                "name": i18n.ENDONYMS[lang],
+                **{c: sum(entry[lang][c] for entry in shown) for c in ("official", "community", "machine", "missing")},
+            }
+            for lang in LANGS
+        ]
 
     def status_page(self) -> str:
         page = "status.md"
         summary = translation_status.summary(self.kb)
         statuses = translation_status.CATEGORIES
-        header = f"| {self.t('type')} | {self.t('translation')} | {self.t('total')} | " + " | ".join(
-            i18n.status_label(s, self.lang) for s in statuses) + " |"
+        header = (
+            f"| {self.t('type')} | {self.t('translation')} | {self.t('total')} | "
+            + " | ".join(i18n.status_label(s, self.lang) for s in statuses)
+            + " |"
+        )
         lines = [header, "| " + " | ".join(["---"] * (3 + len(statuses))) + " |"]
         for kind, entry in summary.items():
             for lang in LANGS:
                 counts = entry[lang]
-                lines.append(f"| {self.kind_label(kind)} | {i18n.ENDONYMS[lang]} | {entry['total']} | "
-                             + " | ".join(str(counts[s]) for s in statuses) + " |")
+                lines.append(
+                    f"| {self.kind_label(kind)} | {i18n.ENDONYMS[lang]} | {entry['total']} | "
+                    + " | ".join(str(counts[s]) for s in statuses)
+                    + " |"
+                )
         worklist = []
         all_items = translation_status.items(self.kb, langs=(self.lang,))
         for category in ("drifted", "machine", "missing", "community"):
-            found = [(self.title(i.record), urls.record_link(page, i.record.kind, i.record.id), i.where)
-                     for i in all_items if i.category == category and kinds.get(i.record.kind).published]
+            found = [
+                (self.title(i.record), urls.record_link(page, i.record.kind, i.record.id), i.where)
+                for i in all_items
+                if i.category == category and kinds.get(i.record.kind).published
+            ]
             worklist.append((category, found))
         rulings = self.kb.all("ruling")
         by_source: dict[tuple[str, str], int] = {}
@@ -516,13 +635,24 @@ class SiteRenderer:
                 label = self.t("via_label").format(source=label, via=self.r.source_label(str(entry["via"])))
             key = ("official" if proof.is_official(ruling) else "unproven", label)
             by_source[key] = by_source.get(key, 0) + 1
-        proof_rows = [(self.t("proof_" + state), label, count) for (state, label), count in
-                      sorted(by_source.items(), key=lambda item: (item[0][0] != "official", -item[1]))]
+        proof_rows = [
+            (self.t("proof_" + state), label, count)
+            for (state, label), count in sorted(
+                by_source.items(), key=lambda item: (item[0][0] != "official", -item[1])
+            )
+        ]
         review = proof.review_counts(self.kb)
-        return self.render("status.md.j2", page, table="\n".join(lines), worklist=worklist, intro="",
-                           rulings_proof=self.rulings_proof(rulings, long=True), proof_rows=proof_rows,
-                           rulings_review=self.t("rulings_review").format(count=sum(review.values())) if any(review.values()) else "",
-                           review_counts=review)
+        return self.render(
+            "status.md.j2",
+            page,
+            table="\n".join(lines),
+            worklist=worklist,
+            intro="",
+            rulings_proof=self.rulings_proof(rulings, long=True),
+            proof_rows=proof_rows,
+            rulings_review=self.t("rulings_review").format(count=sum(review.values())) if any(review.values()) else "",
+            review_counts=review,
+        )
 
     # -- pages of the kinds without a page of their own design -----------------------------------
     def field_label(self, field: TextField) -> str:
@@ -532,8 +662,15 @@ class SiteRenderer:
 
     def record_page(self, record: Record) -> str:
         page, _ = urls.page_path(record.kind, record.id)
-        return self.render("record.md.j2", page, rec=record, title=self.title(record), fields=list(text_fields(record)),
-                           field_label=self.field_label, cited_by=self.cited_by(page, record.kind, record.id))
+        return self.render(
+            "record.md.j2",
+            page,
+            rec=record,
+            title=self.title(record),
+            fields=list(text_fields(record)),
+            field_label=self.field_label,
+            cited_by=self.cited_by(page, record.kind, record.id),
+        )
 
     def generic_index_page(self, kind: kinds.Kind) -> str:
         """A kind's index page: the list of its pages, or the shared page holding its records as anchors."""
@@ -543,8 +680,9 @@ class SiteRenderer:
             items = [(self.title(r), urls.record_link(page, kind.name, r.id), "") for r in records]
             return self.render("index_list.md.j2", page, heading=self.t(kind.index_title), items=items, notice="")
         entries = [(r, self.title(r), list(text_fields(r)), self.cited_by(page, kind.name, r.id)) for r in records]
-        return self.render("records.md.j2", page, heading=self.t(kind.index_title), records=entries,
-                           field_label=self.field_label)
+        return self.render(
+            "records.md.j2", page, heading=self.t(kind.index_title), records=entries, field_label=self.field_label
+        )
 
     def all_pages(self) -> dict[str, str]:
         """Every page, in the order MkDocs lists them (the order of the sitemap)."""
@@ -553,8 +691,12 @@ class SiteRenderer:
     def page_makers(self) -> dict[str, Callable[[], str]]:
         """Every page's path, in the order of `all_pages`, with the function that renders it: the preview
         (commands/preview) knows every page without rendering any, and renders each when it is asked for."""
-        designed = {"counter": self.counter_page, "rule": self.rule_page, "card": self.card_page,
-                    "mechanic": self.mechanic_page}
+        designed = {
+            "counter": self.counter_page,
+            "rule": self.rule_page,
+            "card": self.card_page,
+            "mechanic": self.mechanic_page,
+        }
         makers: dict[str, Callable[[], str]] = {urls.index_page("counter"): self.home_page}
         for kind in kinds.all_kinds():
             if kind.own_page and kind.published:
@@ -564,13 +706,19 @@ class SiteRenderer:
         for kind_name in ("counter", "mechanic"):
             for record in self.kb.all(kind_name):
                 if self.rulings_index.get((kind_name, record.id)):
-                    makers[urls.rulings_about_page(kind_name, record.id)] = partial(self.rulings_about_page,
-                                                                                   kind_name, record)
+                    makers[urls.rulings_about_page(kind_name, record.id)] = partial(
+                        self.rulings_about_page, kind_name, record
+                    )
         for year in self.ruling_years():
             makers[urls.rulings_year_page(year)] = partial(self.rulings_year_page, year)
-        indexes = {"rule": lambda: self.index_page("rule", "rules"), "card": self.cards_index_page,
-                   "mechanic": lambda: self.index_page("mechanic", "mechanics"), "ruling": self.rulings_page,
-                   "term": self.glossary_page, "source": self.sources_page}
+        indexes = {
+            "rule": lambda: self.index_page("rule", "rules"),
+            "card": self.cards_index_page,
+            "mechanic": lambda: self.index_page("mechanic", "mechanics"),
+            "ruling": self.rulings_page,
+            "term": self.glossary_page,
+            "source": self.sources_page,
+        }
         for kind_name, render_index in indexes.items():
             makers[urls.index_page(kind_name)] = render_index
             if kind_name == "ruling":
@@ -590,8 +738,10 @@ def defining_rules(counter: Record) -> list[str]:
     """The subrules of CR 122.1 (122.1a–i…) that the kind cites: the rules that give it an effect of its own,
     by name (shield, stun, rad…) or by pattern (+X/+Y and -X/-Y counters, keyword counters; the validator's
     E160 makes sure a kind so covered cites its rule)."""
-    return sorted((str(n) for n in counter.data.get("rules") or [] if str(n).startswith("122.1") and str(n)[-1].isalpha()),
-                  key=sort_key)
+    return sorted(
+        (str(n) for n in counter.data.get("rules") or [] if str(n).startswith("122.1") and str(n)[-1].isalpha()),
+        key=sort_key,
+    )
 
 
 # Rulings sources that mix Wizards of the Coast's rulings with Scryfall's notes (MTGJSON drops which is which).
@@ -628,19 +778,41 @@ def nav(lang: str, editor_pages: list[str], full_rules: bool = False, bilingual:
     entries: list[dict[str, Any]] = [
         {t("home"): "index.md"},
         {t("rules"): "rules/index.md"},
-        *([{t("full_rules_bilingual" if bilingual else "full_rules"): [{t("full_rules_contents"): "cr/index.md"}, {t("what_changed"): "cr/changes/index.md"}]}]
-          if full_rules else []),
-        {t("rulings"): [{t("rulings_by_date"): "rulings/index.md"}, {t("rulings_by_counter"): "rulings/by-counter.md"}]},
+        *(
+            [
+                {
+                    t("full_rules_bilingual" if bilingual else "full_rules"): [
+                        {t("full_rules_contents"): "cr/index.md"},
+                        {t("what_changed"): "cr/changes/index.md"},
+                    ]
+                }
+            ]
+            if full_rules
+            else []
+        ),
+        {
+            t("rulings"): [
+                {t("rulings_by_date"): "rulings/index.md"},
+                {t("rulings_by_counter"): "rulings/by-counter.md"},
+            ]
+        },
         {t("cards"): "cards/index.md"},
         {t("mechanics"): "mechanics/index.md"},
         {t("glossary"): "glossary.md"},
         {t("status"): "status.md"},
         {t("sources"): "sources.md"},
     ]
-    placed = {page for entry in entries for value in entry.values()
-              for page in ([value] if isinstance(value, str) else [p for item in value for p in item.values()])}
-    entries[-2:-2] = [{t(kind.index_title): kind.index_page} for kind in kinds.all_kinds()
-                      if kind.index_page not in placed and kind.published]
+    placed = {
+        page
+        for entry in entries
+        for value in entry.values()
+        for page in ([value] if isinstance(value, str) else [p for item in value for p in item.values()])
+    }
+    entries[-2:-2] = [
+        {t(kind.index_title): kind.index_page}
+        for kind in kinds.all_kinds()
+        if kind.index_page not in placed and kind.published
+    ]
     if editor_pages:
         entries.append({t("editors"): editor_pages})
     return entries

@@ -149,8 +149,16 @@ LINKER_INDEXES = ("quoted", "card_names", "card_prefixes")
 class TrackedRenderer(SiteRenderer):
     """A SiteRenderer whose every read of the data is logged in `reads`."""
 
-    def __init__(self, kb: KnowledgeBase, lang: str, archive=None, ja_rules=None, reads: Reads | None = None,
-                 remembered: dict | None = None, stopped: frozenset[str] = frozenset()):
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        lang: str,
+        archive=None,
+        ja_rules=None,
+        reads: Reads | None = None,
+        remembered: dict | None = None,
+        stopped: frozenset[str] = frozenset(),
+    ):
         self.reads = reads or Reads()
         self.base = kb
         # What is kept from one state to the next (the preview makes a renderer per state): what each record
@@ -158,8 +166,11 @@ class TrackedRenderer(SiteRenderer):
         # updated from when the edit between them allows it (render/incremental).
         self.remembered = remembered if remembered is not None else {}
         previous = self.remembered.get(PREVIOUS)
-        self.pairs = (incremental.delta(previous.base, kb) if previous is not None and previous.lang == lang
-                      and previous.stopped == stopped else None)
+        self.pairs = (
+            incremental.delta(previous.base, kb)
+            if previous is not None and previous.lang == lang and previous.stopped == stopped
+            else None
+        )
         self.previous = previous if self.pairs is not None else None
         super().__init__(TrackedKB(kb, self.reads), lang, archive, ja_rules, stopped)  # type: ignore[arg-type]
         self.indexes: dict[str, dict] = {}
@@ -205,8 +216,9 @@ class TrackedRenderer(SiteRenderer):
 
     def make_rulings_index(self, kb) -> dict:
         if self.previous is not None:
-            found = incremental.rulings_index(self.previous.indexes["rulings_index"], self.base, self.pairs or [],
-                                              ruling_order, about_kinds())
+            found = incremental.rulings_index(
+                self.previous.indexes["rulings_index"], self.base, self.pairs or [], ruling_order, about_kinds()
+            )
             if found is not None:
                 return found
         return super().make_rulings_index(kb)
@@ -270,8 +282,9 @@ def same(key: Key, old: TrackedRenderer, new: TrackedRenderer) -> bool:
     if kind == "kind":
         return _same_records(old.base.all(str(key[1])), new.base.all(str(key[1])), refilled)
     if kind == "all":
-        return (_same_records(list(old.base), list(new.base), refilled)
-                and _same_records(old.base.duplicates, new.base.duplicates, refilled))
+        return _same_records(list(old.base), list(new.base), refilled) and _same_records(
+            old.base.duplicates, new.base.duplicates, refilled
+        )
     if kind == "currency":
         return fingerprint(old.currency()) == fingerprint(new.currency())
     if isinstance(kind, str) and kind in old.indexes:
@@ -290,14 +303,26 @@ def same_value(a: Any, b: Any, refilled: frozenset[int] = frozenset()) -> bool:
     """Equal, a record by its kind, id and data object (an unchanged file keeps its data object), unless the
     translation memory changed that data in place (`refilled`: the ids of those data objects)."""
     if isinstance(a, Record) or isinstance(b, Record):
-        return (isinstance(a, Record) and isinstance(b, Record) and a.kind == b.kind and a.id == b.id
-                and a.data is b.data and id(b.data) not in refilled
-                and (a.owner.data if a.owner else None) is (b.owner.data if b.owner else None))
+        return (
+            isinstance(a, Record)
+            and isinstance(b, Record)
+            and a.kind == b.kind
+            and a.id == b.id
+            and a.data is b.data
+            and id(b.data) not in refilled
+            and (a.owner.data if a.owner else None) is (b.owner.data if b.owner else None)
+        )
     if a is b and not refilled:
         return True  # an index entry the edit did not touch (render/incremental keeps it as it was)
     if isinstance(a, QuotedRule) or isinstance(b, QuotedRule):
-        return (isinstance(a, QuotedRule) and isinstance(b, QuotedRule) and a.number == b.number
-                and a.record_id == b.record_id and a.index == b.index and a.entry is b.entry)
+        return (
+            isinstance(a, QuotedRule)
+            and isinstance(b, QuotedRule)
+            and a.number == b.number
+            and a.record_id == b.record_id
+            and a.index == b.index
+            and a.entry is b.entry
+        )
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(same_value(v, b[k], refilled) for k, v in a.items())
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):

@@ -116,5 +116,5 @@ def site_location(root: str, href: str) -> str:
     parts = urlsplit(href)
     base = unquote(urlsplit(root).path).rstrip("/") + "/"
     path = unquote(parts.path)
-    path = path[len(base):] if path.startswith(base) else path
+    path = path[len(base) :] if path.startswith(base) else path
     return path + (f"#{parts.fragment}" if parts.fragment else "")

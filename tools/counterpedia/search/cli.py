@@ -28,13 +28,14 @@ catalogue/search-shorthands.yaml). Names come first; when no record holds every 
 holding most of them are shown, marked partial."""
 
 
-
 def add_arguments(parser) -> None:
     parser.add_argument("query", nargs="+", metavar="QUERY", help="words to look for (any language)")
-    parser.add_argument("--lang", choices=LANGS,
-                        help="the language of titles and site paths (default: the query's language, else en)")
-    parser.add_argument("--kind", choices=kinds.names(), metavar="KIND",
-                        help=f"only records of this kind: {', '.join(kinds.names())}")
+    parser.add_argument(
+        "--lang", choices=LANGS, help="the language of titles and site paths (default: the query's language, else en)"
+    )
+    parser.add_argument(
+        "--kind", choices=kinds.names(), metavar="KIND", help=f"only records of this kind: {', '.join(kinds.names())}"
+    )
     parser.add_argument("--limit", type=int, default=10, metavar="N", help="at most N results (default 10)")
     parser.add_argument("--json", action="store_true", help="print a JSON list of results")
     parser.add_argument("--data", default="data", help="the data folder (default: data/)")
@@ -43,8 +44,7 @@ def add_arguments(parser) -> None:
 
 def register(sub) -> None:
     """Add the `search` subcommand to the `counterpedia` command's subparsers."""
-    parser = sub.add_parser("search", help="search every text of the data, in all languages",
-                            description=DESCRIPTION)
+    parser = sub.add_parser("search", help="search every text of the data, in all languages", description=DESCRIPTION)
     add_arguments(parser)
     parser.set_defaults(func=run)
 
@@ -71,16 +71,20 @@ def run(args) -> int:
     gc.disable()  # a short-lived process: collecting the index's objects only costs time
     query = " ".join(args.query).strip()
     if not query:
-        print("counterpedia search: give a query: some words to look for, e.g. `counterpedia search poison`",
-              file=sys.stderr)
+        print(
+            "counterpedia search: give a query: some words to look for, e.g. `counterpedia search poison`",
+            file=sys.stderr,
+        )
         return 2
     if args.limit is not None and args.limit < 1:
         print(f"counterpedia search: --limit must be 1 or more (got {args.limit})", file=sys.stderr)
         return 2
     data_dir = Path(args.data)
     if not data_dir.is_dir():
-        print(f"counterpedia search: no data folder at {data_dir}: run from the repository root or pass --data DIR",
-              file=sys.stderr)
+        print(
+            f"counterpedia search: no data folder at {data_dir}: run from the repository root or pass --data DIR",
+            file=sys.stderr,
+        )
         return 2
     try:
         index, _rebuilt = load_index(data_dir, use_cache=not args.no_cache)
@@ -104,8 +108,11 @@ def run(args) -> int:
                 print()
             head = f"{printable(hit.title)}  [{_label(hit.kind)}]"
             if hit.corrected:
-                head += "  (corrected: " + ", ".join(f"{printable(typed)} → {printable(fixed)}"
-                                                      for typed, fixed in hit.corrected.items()) + ")"
+                head += (
+                    "  (corrected: "
+                    + ", ".join(f"{printable(typed)} → {printable(fixed)}" for typed, fixed in hit.corrected.items())
+                    + ")"
+                )
             if hit.missing:
                 head += f"  (partial: no {', '.join(printable(word) for word in hit.missing)})"
             print(f"\033[1m{head}\033[0m" if color else head)
@@ -116,8 +123,11 @@ def run(args) -> int:
         scope = f" among {args.kind} records" if args.kind else ""
         print(f"counterpedia search: nothing found for '{shown}'{scope}", file=sys.stderr)
     if index.problems:
-        print(f"counterpedia search: {len(index.problems)} file(s) could not be read; their records (or "
-              "shorthands) were not searched (run `counterpedia validate`):", file=sys.stderr)
+        print(
+            f"counterpedia search: {len(index.problems)} file(s) could not be read; their records (or "
+            "shorthands) were not searched (run `counterpedia validate`):",
+            file=sys.stderr,
+        )
         for problem in index.problems:
             print(printable(problem), file=sys.stderr)
     return 0 if hits and not index.problems else 1

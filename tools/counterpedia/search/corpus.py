@@ -120,8 +120,16 @@ def _name_langs(names: dict, lang: str | None) -> list[str]:
     return chosen
 
 
-def _add(unit: Unit, role: str, field_value, keys: tuple, lang: str | None, canonical: str | None,
-         anchor: str | None = None, prefix: str = "") -> None:
+def _add(
+    unit: Unit,
+    role: str,
+    field_value,
+    keys: tuple,
+    lang: str | None,
+    canonical: str | None,
+    anchor: str | None = None,
+    prefix: str = "",
+) -> None:
     """The entries of one text map: its texts in the languages the search in `lang` holds."""
     texts = _texts(field_value)
     langs = _name_langs(texts, lang) if role == "name" else _choose(texts, lang, canonical)
@@ -190,14 +198,26 @@ def _record_unit(record: Record, lang: str | None, page_titles: dict) -> Unit | 
     return unit
 
 
-def _ruling_unit(ruling: dict, record_id: str, page: str, anchor: str | None, about_titles: dict, page_titles: dict,
-                 path: str, keys: tuple, lang: str | None, on_card: bool) -> Unit:
+def _ruling_unit(
+    ruling: dict,
+    record_id: str,
+    page: str,
+    anchor: str | None,
+    about_titles: dict,
+    page_titles: dict,
+    path: str,
+    keys: tuple,
+    lang: str | None,
+    on_card: bool,
+) -> Unit:
     label = _labels(kinds.get("ruling").i18n_key)
     date = ruling.get("date")
     date = str(date) if isinstance(date, (str, int)) or hasattr(date, "isoformat") else ""
     headings = {lang_: f"{label[lang_][:1].upper()}{label[lang_][1:]} {date}".strip() for lang_ in LANGS}
-    titles = {lang_: f"{about_titles[lang_]} · {headings[lang_]}" if about_titles.get(lang_) else headings[lang_]
-              for lang_ in LANGS}
+    titles = {
+        lang_: f"{about_titles[lang_]} · {headings[lang_]}" if about_titles.get(lang_) else headings[lang_]
+        for lang_ in LANGS
+    }
     # Under its card on the card's page, a ruling is headed by its date; among all rulings, by its title.
     unit = Unit("ruling", record_id, page, anchor, titles, headings if on_card else titles, page_titles, path)
     original = ruling.get("original")
@@ -227,7 +247,9 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
     """The search units of the knowledge base, for the site in `lang` (None: every language)."""
     # The pages holding the records of a kind as anchors (the glossary, the rulings by date, the sources): their
     # titles.
-    shared_pages = {_html(kind.index_page): _labels(kind.index_title) for kind in kinds.all_kinds() if not kind.own_page}
+    shared_pages = {
+        _html(kind.index_page): _labels(kind.index_title) for kind in kinds.all_kinds() if not kind.own_page
+    }
     found: list[Unit] = []
     card_documents = {id(card.document) for card in kb.all("card") if card.document is not None}
     card_paths = {card.path for card in kb.all("card") if card.document is not None}
@@ -235,8 +257,11 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
         spec = kinds.find(record.kind)
         if spec is None or not spec.published:
             continue  # the translation memory: its texts are searched on the rulings that use them
-        if record.kind == "ruling" and record.document is not None and (
-                id(record.document) in card_documents or record.path in card_paths):
+        if (
+            record.kind == "ruling"
+            and record.document is not None
+            and (id(record.document) in card_documents or record.path in card_paths)
+        ):
             continue  # a ruling of a card, which the knowledge base also lists: it is indexed with its card
         try:
             page = _page(record.kind, record.id)[0]
@@ -247,8 +272,18 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
             continue
         if record.kind == "ruling":
             data = record.data if isinstance(record.data, dict) else {}
-            unit = _ruling_unit(data, record.id, unit.page, unit.anchor, _about_titles(kb, data.get("about")),
-                                shared_pages[_html(urls.index_page("ruling"))], record.path, (), lang, False)
+            unit = _ruling_unit(
+                data,
+                record.id,
+                unit.page,
+                unit.anchor,
+                _about_titles(kb, data.get("about")),
+                shared_pages[_html(urls.index_page("ruling"))],
+                record.path,
+                (),
+                lang,
+                False,
+            )
         found.append(unit)
         if record.kind == "card":
             rulings = record.data.get("rulings") if isinstance(record.data, dict) else None
@@ -257,9 +292,18 @@ def units(kb: KnowledgeBase, lang: str | None = None) -> list[Unit]:
                     continue
                 ruling_id = ruling.get("id")
                 ruling_id = str(ruling_id) if isinstance(ruling_id, (str, int)) else str(i + 1)
-                ruling_unit = _ruling_unit(ruling, f"{record.id}/{ruling_id}", unit.page,
-                                           urls.embedded_anchor("ruling", ruling_id), unit.titles, unit.titles,
-                                           record.path, ("rulings", i), lang, True)
+                ruling_unit = _ruling_unit(
+                    ruling,
+                    f"{record.id}/{ruling_id}",
+                    unit.page,
+                    urls.embedded_anchor("ruling", ruling_id),
+                    unit.titles,
+                    unit.titles,
+                    record.path,
+                    ("rulings", i),
+                    lang,
+                    True,
+                )
                 # The card's name, found as its page's title is: 「倍増の季節 忠誠カウンター」 is a ruling of that card
                 # about loyalty counters (a full match, above the card's partial one).
                 names = _texts(record.data.get("names"))

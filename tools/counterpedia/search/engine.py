@@ -104,10 +104,22 @@ class Hit:
     corrected: dict = field(default_factory=dict)  # a word as typed -> the word it was found as
 
     def as_json(self) -> dict:
-        return {"kind": self.kind, "id": self.id, "title": self.title, "url": self.url, "path": self.path,
-                "line": self.line, "score": round(self.score, 3), "field": self.role, "lang": self.lang,
-                "snippet": self.snippet, "marks": [list(s) for s in self.spans],
-                "partial": bool(self.missing), "missing": self.missing, "corrected": self.corrected}
+        return {
+            "kind": self.kind,
+            "id": self.id,
+            "title": self.title,
+            "url": self.url,
+            "path": self.path,
+            "line": self.line,
+            "score": round(self.score, 3),
+            "field": self.role,
+            "lang": self.lang,
+            "snippet": self.snippet,
+            "marks": [list(s) for s in self.spans],
+            "partial": bool(self.missing),
+            "missing": self.missing,
+            "corrected": self.corrected,
+        }
 
 
 class Answer(NamedTuple):
@@ -123,6 +135,7 @@ class SearchError(Exception):
 
 
 # -- the index ---------------------------------------------------------------------------------
+
 
 def fingerprint(data_dir: Path) -> str:
     """The listing of the data's YAML files (path, size, modification time), compared whole with the
@@ -173,20 +186,23 @@ def build(data_dir: Path, stamp: str | None = None) -> Index:
     from ..model.knowledge import load
 
     kb, problems = load(data_dir)
-    unreadable = [d.render() if hasattr(d, "render") else str(d) for d in problems
-                  if getattr(d, "severity", ERROR) == ERROR]
+    unreadable = [
+        d.render() if hasattr(d, "render") else str(d) for d in problems if getattr(d, "severity", ERROR) == ERROR
+    ]
     table, problem = meanings(kb, default_path(data_dir))
     if problem:
         unreadable.append(problem)
     units = corpus.units(kb)
     entries = Rows.of([[entry.anchor, list(entry.keys)] for unit in units for entry in unit.entries])
     intern = sys.intern  # one string per role, language and kind in the cache, not one per entry
-    searchable = rank.searchable([(intern(u.kind), [(intern(e.role), intern(e.lang), e.text) for e in u.entries])
-                                  for u in units])
+    searchable = rank.searchable(
+        [(intern(u.kind), [(intern(e.role), intern(e.lang), e.text) for e in u.entries]) for u in units]
+    )
     searchable.vocabulary = typos.Vocabulary.of(searchable.texts, searchable.roles)
     searchable.texts = rank.JoinedTexts.of(searchable.texts)
-    compact = Rows.of([[u.kind, u.id, u.page, u.anchor, [u.titles.get(lang, u.id) for lang in LANGS], u.path]
-                       for u in units])
+    compact = Rows.of(
+        [[u.kind, u.id, u.page, u.anchor, [u.titles.get(lang, u.id) for lang in LANGS], u.path] for u in units]
+    )
     return Index(stamp or fingerprint(data_dir), unreadable, compact, entries, searchable, table)
 
 
@@ -194,30 +210,54 @@ def _dump(index: Index) -> bytes:
     """The index as builtins only, for marshal (several times faster to load than pickle)."""
     found = index.searchable
     texts = found.texts if isinstance(found.texts, rank.JoinedTexts) else rank.JoinedTexts.of(list(found.texts))
-    return marshal.dumps({
-        "format": FORMAT, "fingerprint": index.fingerprint, "problems": index.problems,
-        "units": index.units.joined, "unit_starts": _array(index.units.starts),
-        "entries": index.entries.joined, "entry_starts": _array(index.entries.starts),
-        "roles": found.roles, "langs": found.langs, "owners": _array(found.owners), "kinds": found.kinds,
-        "folded": found.folded, "starts": _array(found.starts), "first": _array(found.first),
-        "texts": texts.joined, "text_starts": _array(texts.starts),
-        "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
-        "shorthands": index.shorthands,
-    })
+    return marshal.dumps(
+        {
+            "format": FORMAT,
+            "fingerprint": index.fingerprint,
+            "problems": index.problems,
+            "units": index.units.joined,
+            "unit_starts": _array(index.units.starts),
+            "entries": index.entries.joined,
+            "entry_starts": _array(index.entries.starts),
+            "roles": found.roles,
+            "langs": found.langs,
+            "owners": _array(found.owners),
+            "kinds": found.kinds,
+            "folded": found.folded,
+            "starts": _array(found.starts),
+            "first": _array(found.first),
+            "texts": texts.joined,
+            "text_starts": _array(texts.starts),
+            "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
+            "shorthands": index.shorthands,
+        }
+    )
 
 
 def _load(data: bytes) -> Index | None:
     stored = marshal.loads(data)
     if not isinstance(stored, dict) or stored.get("format") != FORMAT:
         return None
-    found = rank.Searchable(stored["roles"], stored["langs"], JoinedTexts(stored["texts"], _ints(stored["text_starts"])),
-                            _ints(stored["owners"]), stored["kinds"], stored["folded"], _ints(stored["starts"]),
-                            _ints(stored["first"]))
+    found = rank.Searchable(
+        stored["roles"],
+        stored["langs"],
+        JoinedTexts(stored["texts"], _ints(stored["text_starts"])),
+        _ints(stored["owners"]),
+        stored["kinds"],
+        stored["folded"],
+        _ints(stored["starts"]),
+        _ints(stored["first"]),
+    )
     if stored.get("vocabulary") is not None:
-
         found.vocabulary = typos.Vocabulary.load(stored["vocabulary"])
-    return Index(stored["fingerprint"], stored["problems"], Rows(stored["units"], _ints(stored["unit_starts"])),
-                 Rows(stored["entries"], _ints(stored["entry_starts"])), found, stored.get("shorthands") or [])
+    return Index(
+        stored["fingerprint"],
+        stored["problems"],
+        Rows(stored["units"], _ints(stored["unit_starts"])),
+        Rows(stored["entries"], _ints(stored["entry_starts"])),
+        found,
+        stored.get("shorthands") or [],
+    )
 
 
 def load_index(data_dir: Path, use_cache: bool = True) -> tuple[Index, bool]:
@@ -247,6 +287,7 @@ def load_index(data_dir: Path, use_cache: bool = True) -> tuple[Index, bool]:
 
 # -- the query ---------------------------------------------------------------------------------
 
+
 def detect_lang(query: str) -> str | None:
     """ja for kana/kanji, fr for French accents or words; None when the query does not say."""
     if has_japanese(query) or re.search("[\uff01-\uff5e]", query):
@@ -266,8 +307,9 @@ def line_of(path: str, keys: tuple) -> int:
         return 1
 
 
-def search(index: Index, query: str, lang: str | None = None, kind: str | None = None,
-           limit: int | None = 10) -> Answer:
+def search(
+    index: Index, query: str, lang: str | None = None, kind: str | None = None, limit: int | None = 10
+) -> Answer:
     """Ranked hits for `query`, the language their titles are shown in, the query's terms, the corrected
     query when a word was found only through a correction, and the shorthands read."""
     if not query or not query.strip():
@@ -283,12 +325,21 @@ def search(index: Index, query: str, lang: str | None = None, kind: str | None =
     found = index.searchable
     scans = [rank.scan(found, term, stemming) for term in terms]  # once: correct and rank both read them
     corrections = rank.correct(found, terms, stemming, scans)
-    ranked = rank.rank(found, terms, stemming, {kind} if kind else None, prefer=wanted or "en",
-                       limit=max(limit or 0, 5) if limit else None, corrections=corrections, hits=scans)
+    ranked = rank.rank(
+        found,
+        terms,
+        stemming,
+        {kind} if kind else None,
+        prefer=wanted or "en",
+        limit=max(limit or 0, 5) if limit else None,
+        corrections=corrections,
+        hits=scans,
+    )
     if wanted is None:
         # The query did not say its language: the language the top results matched in, else English.
         langs = [found.langs[r.best] for r in ranked[:5] if r.best >= 0]
         wanted = "fr" if langs and langs.count("fr") > len(langs) / 2 and langs[0] != "en" else "en"
+
     def shown(n: int, key: str) -> str:
         assert found.vocabulary is not None  # made by the correction that gave `key`
         return typos.shown(found.vocabulary, terms[n], key, stemming)
@@ -305,10 +356,21 @@ def search(index: Index, query: str, lang: str | None = None, kind: str | None =
         anchor = quoted_anchor or entry_anchor or anchor  # the quoted rule's anchor: where the sentence is
         url = LANG_PREFIX.get(wanted, "") + page + (f"#{anchor}" if anchor else "")
         missing = [terms[n].typed for n, present in result.found.items() if not present]
-        hits.append(Hit(unit_kind, unit_id, titles[LANGS.index(wanted)], url, path,
-                        line_of(path, tuple(keys)) if where >= 0 else 1, result.score,
-                        found.roles[where] if where >= 0 else "", found.langs[where] if where >= 0 else wanted,
-                        text, spans, missing,
-                        {typos.as_typed(query, terms[n].typed): shown(n, key)
-                         for n, key in sorted(result.corrected.items())}))
+        hits.append(
+            Hit(
+                unit_kind,
+                unit_id,
+                titles[LANGS.index(wanted)],
+                url,
+                path,
+                line_of(path, tuple(keys)) if where >= 0 else 1,
+                result.score,
+                found.roles[where] if where >= 0 else "",
+                found.langs[where] if where >= 0 else wanted,
+                text,
+                spans,
+                missing,
+                {typos.as_typed(query, terms[n].typed): shown(n, key) for n, key in sorted(result.corrected.items())},
+            )
+        )
     return Answer(hits, wanted, terms, typos.suggestion(query, terms, corrections, ranked, shown), used)

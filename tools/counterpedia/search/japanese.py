@@ -30,8 +30,13 @@ from .normalize import HIRAGANA, KANJI, KATAKANA
 def _patterns() -> tuple:
     """Compiled when a Japanese query first needs them (the kanji ranges cost milliseconds to compile)."""
     # ー after hiragana lengthens it (a reading typed as it sounds: かうんたー), as after katakana.
-    return (re.compile(f"[{KANJI}]+|[{KATAKANA}]+|[{HIRAGANA}][{HIRAGANA}ー]*"), re.compile(f"^[{KANJI}]+$"),
-            re.compile(f"^[{HIRAGANA}][{HIRAGANA}ー]*$"))
+    return (
+        re.compile(f"[{KANJI}]+|[{KATAKANA}]+|[{HIRAGANA}][{HIRAGANA}ー]*"),
+        re.compile(f"^[{KANJI}]+$"),
+        re.compile(f"^[{HIRAGANA}][{HIRAGANA}ー]*$"),
+    )
+
+
 # Particles: a hiragana run starting with one of them after a kanji run ends a noun, not a verb stem.
 PARTICLES = ("を", "が", "の", "に", "は", "で", "と", "も", "へ", "や", "から", "まで", "より")
 # The conjugations of する after a noun: 増殖する, 破壊される, 死亡した, 切削して, 追放せず.
@@ -56,8 +61,13 @@ def words(piece: str) -> list[tuple[str, bool]]:
         run = runs[i]
         if _KANJI_RE.match(run):
             stem = run
-            while (i + 2 < len(runs) and _HIRAGANA_RE.match(runs[i + 1]) and len(runs[i + 1]) == 1
-                   and runs[i + 1] not in PARTICLES and _KANJI_RE.match(runs[i + 2])):
+            while (
+                i + 2 < len(runs)
+                and _HIRAGANA_RE.match(runs[i + 1])
+                and len(runs[i + 1]) == 1
+                and runs[i + 1] not in PARTICLES
+                and _KANJI_RE.match(runs[i + 2])
+            ):
                 stem += runs[i + 1] + runs[i + 2]
                 i += 2
             after = runs[i + 1] if i + 1 < len(runs) else ""

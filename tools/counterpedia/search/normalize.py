@@ -49,16 +49,34 @@ _MARKS_RE = re.compile("[\u0300-\u036f]")
 _LETTERS_RE = re.compile("^[a-z]+$")
 # TOKEN_CHARS and JA_CHARS as code point ranges: a character class with the kanji ranges costs a
 # millisecond or two to compile, paid by every `counterpedia search` process.
-_TOKEN_RANGES = ((0x30, 0x39), (0x61, 0x7a), (0xb5, 0xb5), (0xc0, 0x24f), (0x370, 0x3ff), (0x400, 0x4ff),
-                 (0x3005, 0x3007), (0x3040, 0x30ff), (0x3400, 0x4dbf), (0x4e00, 0x9fff), (0xac00, 0xd7af),
-                 (0xf900, 0xfaff))
-_JA_RANGES = ((0x3005, 0x3006), (0x3040, 0x30fa), (0x30fc, 0x30ff), (0x3400, 0x4dbf), (0x4e00, 0x9fff),
-              (0xf900, 0xfaff))
+_TOKEN_RANGES = (
+    (0x30, 0x39),
+    (0x61, 0x7A),
+    (0xB5, 0xB5),
+    (0xC0, 0x24F),
+    (0x370, 0x3FF),
+    (0x400, 0x4FF),
+    (0x3005, 0x3007),
+    (0x3040, 0x30FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7AF),
+    (0xF900, 0xFAFF),
+)
+_JA_RANGES = (
+    (0x3005, 0x3006),
+    (0x3040, 0x30FA),
+    (0x30FC, 0x30FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xF900, 0xFAFF),
+)
 
 
 def _within(char: str, ranges: tuple) -> bool:
     code = ord(char)
     return any(low <= code <= high for low, high in ranges)
+
 
 # Dashes NFKC leaves alone but readers type as a hyphen-minus (−1/−1).
 DASHES = {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2212": "-", "\ufe63": "-"}
@@ -67,14 +85,16 @@ _DASHES_RE = re.compile("[" + "".join(DASHES) + "]")
 # Function words, folded (à -> a). French and English in one list: a query's words are not tagged
 # with a language. Left out on purpose: words that are also content words in the other language
 # (French "or", gold; "son") and negations. Japanese particles are handled by `japanese`.
-STOP_WORDS = frozenset("""
+STOP_WORDS = frozenset(
+    """
 a an the of with on is would be and to in for it its at by as from that this these those are was
 were has have had does do did can could will should may might if then than so what which who whom
 whose when where why how i me my you your we our they them their there any some just also into
 de du des le la les d l un une au aux et en dans par pour sur que qui quoi qu ce cet cette ces se
 sa son ses est sont il elle ils elles on y je j me m ne n s c t te tu vous nous leur leurs lui
 comment quand quel quelle quels quelles avec sans
-""".split()) - {"or", "son"}
+""".split()
+) - {"or", "son"}
 
 
 def _strip_accent(match: re.Match) -> str:
@@ -212,6 +232,7 @@ _CONTROL_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e
 def printable(text: str) -> str:
     """`text` safe to print on a terminal: control characters (escape sequences, NUL, bidi overrides,
     zero-width characters) shown as escapes such as \\x1b or \\u202e instead of being sent raw."""
+
     def escape(match: re.Match) -> str:
         code = ord(match.group(0))
         return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

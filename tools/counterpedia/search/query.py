@@ -48,8 +48,8 @@ def _typed_prefix(piece: str, length: int) -> str:
     lead = lead_length(folded)
     end = lead + length
     if end >= len(folded):
-        return piece[starts[lead]:] if lead < len(starts) else piece
-    return piece[starts[lead]:starts[end]]
+        return piece[starts[lead] :] if lead < len(starts) else piece
+    return piece[starts[lead] : starts[end]]
 
 
 def _as_typed(piece: str, folded: str, text: str, start: int) -> tuple[str, int]:
@@ -58,7 +58,7 @@ def _as_typed(piece: str, folded: str, text: str, start: int) -> tuple[str, int]
     at = folded.find(text, start)
     if at < 0 or len(folded) != len(piece):
         return text, start
-    return piece[at:at + len(text)], at + len(text)
+    return piece[at : at + len(text)], at + len(text)
 
 
 def parse(query: str, lang: str = "en") -> list[Term]:
@@ -77,7 +77,9 @@ def parse(query: str, lang: str = "en") -> list[Term]:
                 at = 0
                 for text, is_stem in found or japanese.terms(folded):
                     typed, at = _as_typed(piece, folded, text, at)
-                    (terms if found else stopped).append(Term(text, "stem" if is_stem else "ja", typed, presence, typed))
+                    (terms if found else stopped).append(
+                        Term(text, "stem" if is_stem else "ja", typed, presence, typed)
+                    )
                 continue
             token = fold_token(piece)
             if not token:
@@ -94,6 +96,9 @@ def parse(query: str, lang: str = "en") -> list[Term]:
     for term in chosen:
         key = (term.text, term.kind)
         if key not in unique or term.presence != OPTIONAL:
-            unique[key] = term if key not in unique else Term(term.text, term.kind, unique[key].shown, term.presence,
-                                                              unique[key].typed)
+            unique[key] = (
+                term
+                if key not in unique
+                else Term(term.text, term.kind, unique[key].shown, term.presence, unique[key].typed)
+            )
     return list(unique.values())[:MAX_TERMS]

@@ -40,8 +40,17 @@ from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_ma
 from .query import EXCLUDED, REQUIRED, Term
 from .typos import CORRECTED_QUALITY, Vocabulary, allowed_edits, candidates
 
-ROLE_WEIGHTS = {"name": 1.0, "reading": 1.0, "rule": 0.8, "text": 0.8, "example": 0.6, "ruling": 0.7, "summary": 0.7,
-                "note": 0.5, "page": 0.5}
+ROLE_WEIGHTS = {
+    "name": 1.0,
+    "reading": 1.0,
+    "rule": 0.8,
+    "text": 0.8,
+    "example": 0.6,
+    "ruling": 0.7,
+    "summary": 0.7,
+    "note": 0.5,
+    "page": 0.5,
+}
 PREFIX_QUALITY = 0.7
 NAME, COVERAGE, FOCUS, TEXT = 100.0, 20.0, 10.0, 5.0
 # The word every counter's name has: "poison" is the whole name of the poison counter.
@@ -72,7 +81,7 @@ class JoinedTexts:
 
     def __getitem__(self, i: int) -> str:
         end = self.starts[i + 1] if i + 1 < len(self.starts) else len(self.joined)
-        return self.joined[self.starts[i]:end].decode("utf-8", "surrogatepass")
+        return self.joined[self.starts[i] : end].decode("utf-8", "surrogatepass")
 
 
 @dataclass
@@ -121,7 +130,9 @@ def fold_entry(text: str, role: str) -> str:
 
 
 def folded_entry(index: Searchable, entry: int) -> str:
-    return index.folded[index.starts[entry]:(index.starts[entry + 1] if entry + 1 < len(index.starts) else len(index.folded)) - 1]
+    return index.folded[
+        index.starts[entry] : (index.starts[entry + 1] if entry + 1 < len(index.starts) else len(index.folded)) - 1
+    ]
 
 
 @lru_cache(maxsize=256)
@@ -274,9 +285,16 @@ def correct(index: Searchable, terms: list[Term], lang: str, hits: list | None =
     return found
 
 
-def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = None,
-         prefer: str | None = None, limit: int | None = None, corrections: list | None = None,
-         hits: list | None = None) -> list[Ranked]:
+def rank(
+    index: Searchable,
+    terms: list[Term],
+    lang: str,
+    kinds: set | None = None,
+    prefer: str | None = None,
+    limit: int | None = None,
+    corrections: list | None = None,
+    hits: list | None = None,
+) -> list[Ranked]:
     """The units matching at least one term, best first (the first `limit`). `prefer`: the language
     whose text is quoted when several match equally (the command line holds every language).
     `corrections`: per term, what to look for instead when it matches nothing (`correct`); a unit that
@@ -333,8 +351,9 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
     def bound(key: tuple) -> float:
         bits, has_name, kind, _tier = key
         share = sum(weights[n] for n in active if bits >> n & 1) / total  # coverage; no text holds more
-        return ((NAME if has_name else 0.0) + COVERAGE + FOCUS + TEXT * (1.0 if has_name else 0.8)) * share \
-            + bonus.get(kind, 0.0)
+        return ((NAME if has_name else 0.0) + COVERAGE + FOCUS + TEXT * (1.0 if has_name else 0.8)) * share + bonus.get(
+            kind, 0.0
+        )
 
     rows: list[tuple] = []
     best_scores: list[float] = []  # a min-heap of the `limit` best scores so far
@@ -351,12 +370,13 @@ def rank(index: Searchable, terms: list[Term], lang: str, kinds: set | None = No
                 elif row[0] > best_scores[0]:
                     heapq.heapreplace(best_scores, row[0])
     rows.sort(key=lambda row: (-row[6], -row[0], row[1]))
-    return [Ranked(unit, score, {n: bool(bits >> n & 1) for n in active}, best, snippet_entry, used)
-            for score, unit, bits, best, snippet_entry, used, _tier in rows[:limit]]
+    return [
+        Ranked(unit, score, {n: bool(bits >> n & 1) for n in active}, best, snippet_entry, used)
+        for score, unit, bits, best, snippet_entry, used, _tier in rows[:limit]
+    ]
 
 
-def _corrections_used(hits: list, via: list, corrections: list | None, index: Searchable, unit: int,
-                      bits: int) -> dict:
+def _corrections_used(hits: list, via: list, corrections: list | None, index: Searchable, unit: int, bits: int) -> dict:
     """term -> the correction a unit holds it as (its best match; the first correction when equal)."""
     used = {}
     start = index.first[unit]
@@ -377,8 +397,19 @@ def _corrections_used(hits: list, via: list, corrections: list | None, index: Se
     return used
 
 
-def _score(index: Searchable, terms: list[Term], active: list, hits: list, weights: list, total: float, unit: int,
-           bits: int, lang: str, prefer: str | None, bonus: dict[str, float]) -> tuple:
+def _score(
+    index: Searchable,
+    terms: list[Term],
+    active: list,
+    hits: list,
+    weights: list,
+    total: float,
+    unit: int,
+    bits: int,
+    lang: str,
+    prefer: str | None,
+    bonus: dict[str, float],
+) -> tuple:
     """(score, unit, bits, best entry, entry to quote) of one unit (see the module's docstring). `terms`: the
     query's terms, then their corrections (`hits` and `active` are the query's)."""
     roles, langs = index.roles, index.langs
@@ -411,15 +442,16 @@ def _score(index: Searchable, terms: list[Term], active: list, hits: list, weigh
         if share > focus:
             focus = share
         if roles[entry] in NAME_ROLES:
-            covered = name_coverage(folded_entry(index, entry), index.kinds[unit], terms, lang,
-                                    roles[entry] == "reading") * share
+            covered = (
+                name_coverage(folded_entry(index, entry), index.kinds[unit], terms, lang, roles[entry] == "reading")
+                * share
+            )
             if name_entry == -1 or covered > name:
                 name, name_entry = covered, entry
         elif (share, langs[entry] == prefer) > snippet_key:
             snippet_key, snippet_entry = (share, langs[entry] == prefer), entry
     best = name_entry if name_entry >= 0 and (name > 0 or snippet_entry == -1) else snippet_entry
-    score = _round(NAME * name + COVERAGE * coverage + FOCUS * focus + TEXT * text
-                   + bonus.get(index.kinds[unit], 0.0))
+    score = _round(NAME * name + COVERAGE * coverage + FOCUS * focus + TEXT * text + bonus.get(index.kinds[unit], 0.0))
     return score, unit, bits, best, snippet_entry
 
 

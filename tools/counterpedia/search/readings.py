@@ -45,8 +45,11 @@ def _tokenizer():
     try:  # start-up: SudachiPy and its dictionary load only when an index is built, never for a search
         from sudachipy import Dictionary, SplitMode
     except ImportError as error:  # a broken install: searches still work, without readings
-        print(f"counterpedia: no Japanese readings in the search index ({error}); "
-              "reinstall with `make venv` (SudachiPy and SudachiDict-core)", file=sys.stderr)
+        print(
+            f"counterpedia: no Japanese readings in the search index ({error}); "
+            "reinstall with `make venv` (SudachiPy and SudachiDict-core)",
+            file=sys.stderr,
+        )
         return _Unavailable()
     dictionary = Dictionary(dict="core")
     make = getattr(dictionary, "tokenizer", None) or dictionary.create

@@ -29,9 +29,17 @@ class Case:
 
 def load_cases(path: Path) -> list[Case]:
     data = YAML(typ="safe").load(Path(path).read_text(encoding="utf-8"))
-    return [Case(lang, str(item["query"]), tuple(item["expected"]), item.get("issue"),
-                 str(item["typo_of"]) if item.get("typo_of") is not None else None)
-            for lang in LANGS for item in data.get(lang) or []]
+    return [
+        Case(
+            lang,
+            str(item["query"]),
+            tuple(item["expected"]),
+            item.get("issue"),
+            str(item["typo_of"]) if item.get("typo_of") is not None else None,
+        )
+        for lang in LANGS
+        for item in data.get(lang) or []
+    ]
 
 
 def questions(cases: list[Case]) -> list[Case]:
@@ -66,7 +74,7 @@ def cli_locations(index, case: Case, limit: int = 20) -> list[str]:
 
     hits = search(index, case.query, case.lang, None, limit).hits
     prefix = LANG_PREFIX[case.lang]
-    return [hit.url[len(prefix):] if hit.url.startswith(prefix) else hit.url for hit in hits]
+    return [hit.url[len(prefix) :] if hit.url.startswith(prefix) else hit.url for hit in hits]
 
 
 def report(ranks: dict) -> str:

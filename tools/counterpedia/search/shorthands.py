@@ -40,9 +40,9 @@ def expand(query: str, rows: list) -> tuple[str, list[list[str]]]:
     while i < len(raw):
         for phrase, name in rows:
             size = len(phrase)
-            if folded[i:i + size] == phrase:
+            if folded[i : i + size] == phrase:
                 out.append(name)
-                used.append([" ".join(raw[i:i + size]), name])
+                used.append([" ".join(raw[i : i + size]), name])
                 i += size
                 break
         else:

@@ -52,8 +52,17 @@ from .typos import Vocabulary, table_name
 
 INDEX_PATH = Path("search") / "search_index.json"
 FORMAT = 1
-ROLE_CODES = {"name": "n", "reading": "y", "rule": "r", "example": "e", "text": "t", "ruling": "u",
-              "summary": "s", "note": "o", "page": "p"}
+ROLE_CODES = {
+    "name": "n",
+    "reading": "y",
+    "rule": "r",
+    "example": "e",
+    "text": "t",
+    "ruling": "u",
+    "summary": "s",
+    "note": "o",
+    "page": "p",
+}
 ROLE_NAMES = {code: role for role, code in ROLE_CODES.items()}
 
 _TAG = re.compile(r"<[^>]+>")
@@ -121,10 +130,13 @@ def payload(record_units: list[Unit], lang: str, extra: Sequence[Unit] = (), mea
             if entry.anchor:
                 item.append(entry.anchor)
             entries.append(item)
-        units.append([pages[unit.page], unit.anchor or "", codes[unit.kind],
-                      heading if unit.anchor else "", entries])
-    data = {"pages": page_list, "units": units, "shorthands": shorthands.table(list(meanings), lang),
-            "labels": labels(lang)}
+        units.append([pages[unit.page], unit.anchor or "", codes[unit.kind], heading if unit.anchor else "", entries])
+    data = {
+        "pages": page_list,
+        "units": units,
+        "shorthands": shorthands.table(list(meanings), lang),
+        "labels": labels(lang),
+    }
     data["vocabulary"] = vocabulary(data, lang)
     return data
 
@@ -137,13 +149,12 @@ def vocabulary(data: dict, lang: str) -> dict:
     return Vocabulary.of(texts, roles).dump(names)
 
 
-
-
 def searchable(data: dict):
     """The payload as the worker reads it (siteIndex in the worker): for tests and the benchmark."""
     names = {code: kind for kind, code in kind_codes().items()}
-    found = flatten([(names[unit[2]], [(ROLE_NAMES[entry[0]], "", entry[1]) for entry in unit[4]])
-                     for unit in data["units"]])
+    found = flatten(
+        [(names[unit[2]], [(ROLE_NAMES[entry[0]], "", entry[1]) for entry in unit[4]]) for unit in data["units"]]
+    )
     if data.get("vocabulary"):
         found.vocabulary = Vocabulary.load(data["vocabulary"])
     return found
@@ -164,8 +175,14 @@ def build(kb, lang: str, material_index: dict | None = None, meanings: Sequence 
     the shorthands (`catalogue.shorthands.meanings`)."""
     material_index = material_index or {}
     config = dict(material_index.get("config") or {})
-    config.update({"lang": ["en"], "separator": SEPARATOR, "pipeline": [],
-                   "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}}})
+    config.update(
+        {
+            "lang": ["en"],
+            "separator": SEPARATOR,
+            "pipeline": [],
+            "fields": {"title": {"boost": 1000.0}, "text": {"boost": 1.0}},
+        }
+    )
     data = payload(corpus_units(kb, lang), lang, page_units(material_index.get("docs") or []), meanings)
     return {"config": config, "docs": [{"counterpedia": FORMAT, "lang": lang, "gzip": encode(data)}]}
 

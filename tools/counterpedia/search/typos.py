@@ -83,8 +83,14 @@ class Table:
     `folded word<TAB>key` lines sorted, searched by bisection: reading them is one `split`, where
     building the dict would cost more than the whole search)."""
 
-    def __init__(self, rows: dict | None = None, text: str | None = None, lines: str | None = None,
-                 word_lines: str | None = None, alphabet: str | None = None):
+    def __init__(
+        self,
+        rows: dict | None = None,
+        text: str | None = None,
+        lines: str | None = None,
+        word_lines: str | None = None,
+        alphabet: str | None = None,
+    ):
         self._rows, self._text, self._alphabet = rows, text, alphabet
         self._lines = lines.split("\n") if lines else ([] if lines is not None else None)
         self._word_lines = word_lines.split("\n") if word_lines else ([] if word_lines is not None else None)
@@ -153,8 +159,10 @@ class Table:
         third of the size so)."""
         if self._rows is None and self._text is not None:
             return self._text
-        return "\n".join(f"{key}\t" + "|".join(encode_form(key, form) for form in forms)
-                         for key, (_count, forms) in sorted(self.rows.items()))
+        return "\n".join(
+            f"{key}\t" + "|".join(encode_form(key, form) for form in forms)
+            for key, (_count, forms) in sorted(self.rows.items())
+        )
 
     def encode_words(self) -> str:
         return "\n".join(f"{word}\t{key}" for word, key in sorted(self.words.items()))
@@ -256,9 +264,15 @@ class Vocabulary:
     def load(cls, data: dict) -> Vocabulary:
         """From `dump` (name -> text: the site's index) or `dump_native` (name -> three strings: the command
         line's cache)."""
-        return cls({}, {name: Table(text=value) if isinstance(value, str) else
-                        Table(lines=value[0], word_lines=value[1], alphabet=value[2])
-                        for name, value in data.items()})
+        return cls(
+            {},
+            {
+                name: Table(text=value)
+                if isinstance(value, str)
+                else Table(lines=value[0], word_lines=value[1], alphabet=value[2])
+                for name, value in data.items()
+            },
+        )
 
 
 def table_name(kind: str, lang: str) -> str:
@@ -320,7 +334,7 @@ def _neighbours(word: str, alphabet: str) -> set[str]:
 
 
 def _bigrams(word: str) -> set[str]:
-    return {word[i:i + 2] for i in range(len(word) - 1)}
+    return {word[i : i + 2] for i in range(len(word) - 1)}
 
 
 def candidates(word: str, table: Table, edits: int, typed: str | None = None) -> list[str]:
@@ -347,7 +361,7 @@ def candidates(word: str, table: Table, edits: int, typed: str | None = None) ->
             continue
         pairs = _bigrams(probe)
         allowed = len(pairs) - 3 * edits
-        for candidate, key in (table.word_pairs() if of_words else ((k, k) for k in table.keys())):
+        for candidate, key in table.word_pairs() if of_words else ((k, k) for k in table.keys()):
             if abs(len(candidate) - len(probe)) > edits:
                 continue
             if allowed > 0 and len(pairs & _bigrams(candidate)) < allowed:
@@ -395,7 +409,7 @@ def as_typed(query: str, typed: str) -> str:
     """The part of `query` (NFKC) that a term's `typed` folds from: じゅうせい, not the folded じゆうせい."""
     text = normalize_text(query)
     span = locate(text, typed)
-    return text[span[0]:span[1]] if span else typed
+    return text[span[0] : span[1]] if span else typed
 
 
 def locate(text: str, typed: str) -> tuple[int, int] | None:

@@ -374,4 +374,6 @@ def _verify(path: str, data: object, found: list[Comment], result: str) -> None:
     lost = sorted(c.text for c in found) != sorted(c.text for c in comments(result))
     if again != data or lost:
         what = "a comment" if lost else "the data"
-        raise FormatError([diag.make(path, (0, 0), "E400", f"formatting would change {what}: the file is left as it is")])
+        raise FormatError(
+            [diag.make(path, (0, 0), "E400", f"formatting would change {what}: the file is left as it is")]
+        )

@@ -35,4 +35,4 @@ def record_path(data_dir: Path, kind: str, record_id: str) -> Path:
 def is_in_place(kind: str, record_id: str, path: Path) -> bool:
     """Whether a record's file is where `relative_path` puts it (judged from its last folders only)."""
     expected = relative_path(kind, record_id).parts
-    return tuple(Path(path).parts[-len(expected):]) == expected
+    return tuple(Path(path).parts[-len(expected) :]) == expected

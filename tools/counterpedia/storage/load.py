@@ -73,7 +73,11 @@ def locate(node: Any, keys: Keys) -> tuple[int, int]:
         position = (node.lc.line, node.lc.col)
     for key in keys:
         if isinstance(node, CommentedMap) and key in node:
-            position = node.lc.value(key) if node[key] is not None and not isinstance(node[key], (dict, list)) else node.lc.key(key)
+            position = (
+                node.lc.value(key)
+                if node[key] is not None and not isinstance(node[key], (dict, list))
+                else node.lc.key(key)
+            )
             node = node[key]
         elif isinstance(node, CommentedSeq) and isinstance(key, int) and 0 <= key < len(node):
             position = node.lc.item(key)
@@ -93,10 +97,15 @@ def _entry(node: Node, key: object) -> tuple[Node, Node] | None:
         return None
     wanted = "" if key is None else str(key).lower() if isinstance(key, bool) else str(key)
     for key_node, value_node in node.value:
-        if isinstance(key_node, ScalarNode) and (key_node.value == wanted or (key is None and key_node.value in ("~", "null"))):
+        if isinstance(key_node, ScalarNode) and (
+            key_node.value == wanted or (key is None and key_node.value in ("~", "null"))
+        ):
             return key_node, value_node
-        if isinstance(key, tuple) and isinstance(key_node, SequenceNode) and \
-                [getattr(item, "value", None) for item in key_node.value] == [str(k) for k in key]:
+        if (
+            isinstance(key, tuple)
+            and isinstance(key_node, SequenceNode)
+            and [getattr(item, "value", None) for item in key_node.value] == [str(k) for k in key]
+        ):
             return key_node, value_node  # `? [en, fr]`: the safe loader makes the list a tuple
     return None
 
@@ -197,8 +206,9 @@ class Paths:
         return None
 
 
-def read_document(path: Path, root: Path | None = None, cache: ParseCache | None = None,
-                  paths: Paths | None = None) -> tuple[Document | None, Problems]:
+def read_document(
+    path: Path, root: Path | None = None, cache: ParseCache | None = None, paths: Paths | None = None
+) -> tuple[Document | None, Problems]:
     found = _read_or_pending(path, root, cache, paths)
     if isinstance(found, _Pending):
         return _parsed(found, cache)
@@ -208,6 +218,7 @@ def read_document(path: Path, root: Path | None = None, cache: ParseCache | None
 @dataclass(frozen=True)
 class _Pending:
     """A file read and decoded, not in the parse cache: what `parse_document` needs."""
+
     source: str
     shown: str
     stem: str
@@ -225,8 +236,9 @@ def _parse_pending(pending: _Pending) -> Parsed:
     return (document.data, document.json_ready), problems  # the source stays with the caller: not sent twice
 
 
-def _parsed(pending: _Pending, cache: ParseCache | None,
-            outcome: Parsed | None = None) -> tuple[Document | None, Problems]:
+def _parsed(
+    pending: _Pending, cache: ParseCache | None, outcome: Parsed | None = None
+) -> tuple[Document | None, Problems]:
     data, problems = outcome if outcome is not None else _parse_pending(pending)
     if data is None:
         return None, problems
@@ -236,8 +248,9 @@ def _parsed(pending: _Pending, cache: ParseCache | None,
     return document, problems
 
 
-def _read_or_pending(path: Path, root: Path | None, cache: ParseCache | None,
-                     paths: Paths | None) -> tuple[Document | None, Problems] | _Pending:
+def _read_or_pending(
+    path: Path, root: Path | None, cache: ParseCache | None, paths: Paths | None
+) -> tuple[Document | None, Problems] | _Pending:
     paths = paths or Paths(root)
     resolved = paths.resolve(path)
     shown = paths.display(path, resolved)
@@ -276,8 +289,10 @@ def read_record_bytes(path: Path) -> bytes:
     with open(path, "rb") as stream:
         raw = stream.read(MAX_FILE_BYTES + 1)
     if len(raw) > MAX_FILE_BYTES:
-        raise RecordTooLarge(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, "
-                             "far larger than any record (a few KB): not read")
+        raise RecordTooLarge(
+            f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, "
+            "far larger than any record (a few KB): not read"
+        )
     return raw
 
 
@@ -287,13 +302,26 @@ def _regular(path: Path) -> bool:
 
 def _refuse(path: Path) -> None:
     mode = os.stat(path).st_mode
-    what = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "a socket" if stat.S_ISSOCK(mode) else "a folder" if stat.S_ISDIR(mode) else "not a regular file")
+    what = (
+        "a named pipe (FIFO)"
+        if stat.S_ISFIFO(mode)
+        else "a device"
+        if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a folder"
+        if stat.S_ISDIR(mode)
+        else "not a regular file"
+    )
     raise OSError(0, f"it is {what}, not a regular file: a record is a text file")
 
 
-_OTHER_ENCODINGS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
-                    (b"\xfe\xff", "UTF-16"))
+_OTHER_ENCODINGS = (
+    (b"\xff\xfe\x00\x00", "UTF-32"),
+    (b"\x00\x00\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
 
 
 def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
@@ -310,7 +338,9 @@ def _decoding_problem(raw: bytes, error: UnicodeDecodeError) -> str:
     return f"byte 0x{raw[error.start]:02x} is not UTF-8 ({error.reason}): save the file as UTF-8"
 
 
-def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tuple[Document | None, list[diag.Diagnostic]]:
+def parse_document(
+    source: str, shown: str, stem: str, kind: str | None
+) -> tuple[Document | None, list[diag.Diagnostic]]:
     if might_be_too_deep(source):  # checked first: the C loader crashes on 100,000 levels
         problem = depth_problem(source)
         if problem is not None:
@@ -325,7 +355,9 @@ def parse_document(source: str, shown: str, stem: str, kind: str | None) -> tupl
     except RecursionError:
         return None, [diag.make(shown, (0, 0), "E006", "values nest too deeply to be read")]
     except (ValueError, OverflowError) as error:  # a number of 100,000 digits, a date past year 9999…
-        return None, [diag.make(shown, unreadable_scalar(source), "E001", f"a value cannot be read: {_one_line(str(error))}")]
+        return None, [
+            diag.make(shown, unreadable_scalar(source), "E001", f"a value cannot be read: {_one_line(str(error))}")
+        ]
     if not isinstance(data, dict):
         what = "a list" if isinstance(data, list) else "nothing" if data is None else f"a single value ({_brief(data)})"
         return None, [diag.make(shown, (0, 0), "E003", f"the file holds {what}, not a mapping of fields")]
@@ -363,9 +395,16 @@ def _syntax_problems(source: str, shown: str, fast_error: YAMLError | None = Non
             problem = f"{_one_line(error.context)}, {problem}"
         return [diag.make(shown, position, "E001", problem)]
     except ReaderError as error:  # a character YAML does not allow (a NUL, a control character)
-        return [diag.make(shown, _char_position(source, error.position), "E001",
-                          f"character U+{error.character:04X} is not allowed in YAML ({error.reason}): remove it"
-                          if isinstance(error.character, int) else _one_line(str(error)))]
+        return [
+            diag.make(
+                shown,
+                _char_position(source, error.position),
+                "E001",
+                f"character U+{error.character:04X} is not allowed in YAML ({error.reason}): remove it"
+                if isinstance(error.character, int)
+                else _one_line(str(error)),
+            )
+        ]
     except YAMLError as error:
         return [diag.make(shown, (0, 0), "E001", _one_line(str(error)))]
     except RecursionError:
@@ -417,7 +456,9 @@ def record_files(paths: list[Path]) -> list[Path]:
 
 def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
     result = LoadResult()
-    cache = ParseCache(root) if root is not None and any(Path(p).resolve() == Path(root).resolve() for p in paths) else None
+    cache = (
+        ParseCache(root) if root is not None and any(Path(p).resolve() == Path(root).resolve() for p in paths) else None
+    )
     where = Paths(root)
     files = record_files(paths)
     found = [_read_or_pending(path, root, cache, where) for path in files]
@@ -431,7 +472,12 @@ def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
             continue
         if document.kind is None:
             result.diagnostics.append(
-                diag.make(document.path, (0, 0), "E005", f"'{path.name}' is not in a record folder ({', '.join(kinds.folders())})")
+                diag.make(
+                    document.path,
+                    (0, 0),
+                    "E005",
+                    f"'{path.name}' is not in a record folder ({', '.join(kinds.folders())})",
+                )
             )
             continue
         result.documents.append(document)

@@ -76,7 +76,11 @@ class ParseCache:
         if self.path is not None:
             try:
                 stored = json.loads(self.path.read_text(encoding="utf-8"))
-                if isinstance(stored, dict) and stored.get("format") == FORMAT and isinstance(stored.get("entries"), dict):
+                if (
+                    isinstance(stored, dict)
+                    and stored.get("format") == FORMAT
+                    and isinstance(stored.get("entries"), dict)
+                ):
                     self.entries = stored["entries"]
             except Exception:  # absent, unreadable or foreign: start afresh
                 self.entries = {}
@@ -106,8 +110,9 @@ class ParseCache:
         if self.path is None:
             return
         try:
-            blob = json.dumps(data if json_ready else _encode(data), ensure_ascii=False, separators=(",", ":"),
-                              allow_nan=True)
+            blob = json.dumps(
+                data if json_ready else _encode(data), ensure_ascii=False, separators=(",", ":"), allow_nan=True
+            )
         except (_Unstorable, ValueError, RecursionError):
             return
         self.used[self.key(text)] = blob

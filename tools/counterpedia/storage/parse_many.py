@@ -24,8 +24,13 @@ MIN_ITEMS = 400  # under this, forking costs more than it saves
 
 
 def can_fork(items: int) -> bool:
-    return (items >= MIN_ITEMS and hasattr(os, "fork") and (os.cpu_count() or 1) >= 2
-            and threading.active_count() == 1 and not os.environ.get("COUNTERPEDIA_NO_FORK"))
+    return (
+        items >= MIN_ITEMS
+        and hasattr(os, "fork")
+        and (os.cpu_count() or 1) >= 2
+        and threading.active_count() == 1
+        and not os.environ.get("COUNTERPEDIA_NO_FORK")
+    )
 
 
 def map_in_two(function: Callable[[T], R], items: Sequence[T]) -> list[R]:

@@ -93,7 +93,11 @@ class Node:
             return "object"
         if "items" in resolved:
             return "array"
-        if isinstance(resolved.get("enum"), list) and resolved["enum"] and all(isinstance(v, str) for v in resolved["enum"]):
+        if (
+            isinstance(resolved.get("enum"), list)
+            and resolved["enum"]
+            and all(isinstance(v, str) for v in resolved["enum"])
+        ):
             return "string"
         return None
 

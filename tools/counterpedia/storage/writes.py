@@ -186,8 +186,9 @@ def _relative_record_path(root: Path, resolved: Path) -> Path | None:
 def _write_journal(root: Path, command: str, plan: list[FileWrite]) -> None:
     entries = []
     for item in plan:
-        entries.append({"path": _inside(root, item.path).as_posix(), "text": item.text,
-                        "before": _digest(_read(Path(item.path)))})
+        entries.append(
+            {"path": _inside(root, item.path).as_posix(), "text": item.text, "before": _digest(_read(Path(item.path)))}
+        )
     journal = {"command": command, "pid": os.getpid(), "files": entries}
     atomic_write(journal_path(root), json.dumps(journal, ensure_ascii=False))
 
@@ -205,7 +206,8 @@ def _apply(plan: list[tuple[Path, str]], report: WriteReport) -> None:
                 f"{path}: cannot write: {error.strerror or error}. Written before it: {len(report.written)} file(s); "
                 f"not written: {len(pending)}. The plan is kept in the journal: fix the cause and run the command again "
                 "to finish it.",
-                report.written, pending,
+                report.written,
+                pending,
             ) from None
         report.written.append(path)
 
@@ -220,18 +222,24 @@ def read_journal(root: Path) -> tuple[str, list[tuple[Path, str, str | None]]] |
     if not path.is_file():
         return None
     if path.stat().st_uid != os.getuid():
-        raise UnsafeJournal(f"{path}: a journal of pending writes that another user (uid {path.stat().st_uid}) wrote: "
-                            "it is not replayed. Inspect it, then drop it with `counterpedia recover --abandon`")
+        raise UnsafeJournal(
+            f"{path}: a journal of pending writes that another user (uid {path.stat().st_uid}) wrote: "
+            "it is not replayed. Inspect it, then drop it with `counterpedia recover --abandon`"
+        )
     try:
         journal = json.loads(path.read_text(encoding="utf-8"))
         command = str(journal["command"])
         entries = [(str(e["path"]), e["text"], e.get("before")) for e in journal["files"]]
-        if not all(isinstance(text, str) and (before is None or isinstance(before, str)) for _, text, before in entries):
+        if not all(
+            isinstance(text, str) and (before is None or isinstance(before, str)) for _, text, before in entries
+        ):
             raise TypeError("a file's text or hash is not a string")
     except (OSError, ValueError, KeyError, TypeError) as error:
-        raise UnsafeJournal(f"{path}: the journal of an interrupted command cannot be read ({error}): it is not "
-                            "replayed. Check the data with `counterpedia validate`, then drop it with "
-                            "`counterpedia recover --abandon`") from None
+        raise UnsafeJournal(
+            f"{path}: the journal of an interrupted command cannot be read ({error}): it is not "
+            "replayed. Check the data with `counterpedia validate`, then drop it with "
+            "`counterpedia recover --abandon`"
+        ) from None
     resolved_root = root.resolve()
     plan, refused = [], []
     for name, text, before in entries:
@@ -242,9 +250,11 @@ def read_journal(root: Path) -> tuple[str, list[tuple[Path, str, str | None]]] |
         plan.append((resolved, text, before))
     if refused:
         shown = ", ".join(repr(n) for n in refused[:3])
-        raise UnsafeJournal(f"{path}: the journal names {len(refused)} path(s) outside the YAML records of {root} "
-                            f"({shown}): the whole journal is refused and nothing was written. Drop it with "
-                            "`counterpedia recover --abandon`")
+        raise UnsafeJournal(
+            f"{path}: the journal names {len(refused)} path(s) outside the YAML records of {root} "
+            f"({shown}): the whole journal is refused and nothing was written. Drop it with "
+            "`counterpedia recover --abandon`"
+        )
     return command, plan
 
 
@@ -284,7 +294,8 @@ def recover(root: Path, explicit: bool = False) -> WriteReport | None:
             raise WriteError(
                 f"an interrupted `{command}` left a plan of {len(entries)} file(s) in {path}, but {len(newer)} other "
                 f"record(s) changed after it was written (e.g. {newer[0]}): it is not replayed by another command. "
-                "`counterpedia recover` finishes it, `counterpedia recover --abandon` drops it")
+                "`counterpedia recover` finishes it, `counterpedia recover --abandon` drops it"
+            )
     edited = [p for p, text, before in entries if _digest(_read(p)) not in (before, _digest(text))]
     if edited:
         shown = ", ".join(str(p) for p in edited[:5])
@@ -321,8 +332,10 @@ def apply_plan(root: Path, plan: list[FileWrite], command: str) -> WriteReport:
     was written when a write fails; the journal then stays, and `recover` finishes the job."""
     root = Path(root)
     if journal_path(root).is_file():
-        raise WriteError(f"{journal_path(root)}: an interrupted command's plan is pending: run `counterpedia recover` "
-                         "to finish it (or `counterpedia recover --abandon` to drop it)")
+        raise WriteError(
+            f"{journal_path(root)}: an interrupted command's plan is pending: run `counterpedia recover` "
+            "to finish it (or `counterpedia recover --abandon` to drop it)"
+        )
     for item in plan:
         _inside(root, item.path)
     report = WriteReport()
@@ -341,8 +354,11 @@ def apply_plan(root: Path, plan: list[FileWrite], command: str) -> WriteReport:
         journal_path(root).parent.mkdir(parents=True, exist_ok=True)
         _write_journal(root, command, [FileWrite(p, t) for p, t in todo])
     except OSError as error:
-        raise WriteError(f"{journal_path(root)}: cannot write: {error.strerror or error}. Nothing was written.",
-                         [], [p for p, _ in todo]) from None
+        raise WriteError(
+            f"{journal_path(root)}: cannot write: {error.strerror or error}. Nothing was written.",
+            [],
+            [p for p, _ in todo],
+        ) from None
     _apply(todo, report)
     journal_path(root).unlink()
     return report
@@ -392,8 +408,7 @@ def _say(message: str) -> None:
 
 
 @contextlib.contextmanager
-def writing(root: Path, command: str, wait: float | None = None,
-            say: Callable[[str], None] = _say) -> Iterator[None]:
+def writing(root: Path, command: str, wait: float | None = None, say: Callable[[str], None] = _say) -> Iterator[None]:
     """Hold the data folder's write lock while the block runs. A second writer waits up to `wait` seconds, then
     raises Busy ("another counterpedia command (pid N, `import mtgjson`) is writing; try again when it ends").
     A lock whose holder was killed is recovered, and `say` tells it. Reentrant within one process."""
@@ -426,15 +441,19 @@ def writing(root: Path, command: str, wait: float | None = None,
                 if time.monotonic() >= deadline:
                     holder = _holder(fd)
                     who = f"pid {holder.get('pid', '?')}, `{holder.get('command', '?')}`"
-                    raise Busy(f"another counterpedia command ({who}) is writing {root}; try again when it ends") from None
+                    raise Busy(
+                        f"another counterpedia command ({who}) is writing {root}; try again when it ends"
+                    ) from None
                 time.sleep(0.05)
         previous = _holder(fd)
         pid = previous.get("pid")
         if isinstance(pid, int) and pid != os.getpid():
             state = "no longer runs" if not _alive(pid) else "ended without releasing it"
-            say(f"recovered the write lock of an earlier `{previous.get('command', '?')}` (pid {pid}), which {state}: "
+            say(
+                f"recovered the write lock of an earlier `{previous.get('command', '?')}` (pid {pid}), which {state}: "
                 "it was killed while writing; whatever it left half done is finished or reported below "
-                "(`counterpedia recover`)")
+                "(`counterpedia recover`)"
+            )
         os.ftruncate(fd, 0)
         os.lseek(fd, 0, os.SEEK_SET)
         os.write(fd, json.dumps({"pid": os.getpid(), "command": command}).encode("utf-8"))

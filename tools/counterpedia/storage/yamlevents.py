@@ -42,8 +42,15 @@ except ImportError:  # pragma: no cover - the clib is a dependency
 UNSURE = object()
 _STR = "tag:yaml.org,2002:str"
 # The scalar types the safe loader constructs from a plain scalar without state of its own.
-_SCALARS = frozenset({"tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
-                      "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp"})
+_SCALARS = frozenset(
+    {
+        "tag:yaml.org,2002:null",
+        "tag:yaml.org,2002:bool",
+        "tag:yaml.org,2002:int",
+        "tag:yaml.org,2002:float",
+        "tag:yaml.org,2002:timestamp",
+    }
+)
 
 
 @lru_cache(maxsize=1)
@@ -53,8 +60,17 @@ def _machinery() -> tuple[Any, ...] | None:
     if CParser is None:  # pragma: no cover - the clib is a dependency
         return None
     resolvers = {first: tuple(found) for first, found in VersionedResolver().versioned_resolver.items()}
-    events = (ScalarEvent, MappingStartEvent, MappingEndEvent, SequenceStartEvent, SequenceEndEvent,
-              DocumentStartEvent, DocumentEndEvent, StreamStartEvent, StreamEndEvent)
+    events = (
+        ScalarEvent,
+        MappingStartEvent,
+        MappingEndEvent,
+        SequenceStartEvent,
+        SequenceEndEvent,
+        DocumentStartEvent,
+        DocumentEndEvent,
+        StreamStartEvent,
+        StreamEndEvent,
+    )
     # The safe loader's own constructor (its resolver says which YAML version is read): the one that
     # builds plain scalars in `fast_loader().load`.
     constructor, _parser = fast_loader().get_constructor_parser("")
@@ -121,9 +137,20 @@ def read(source: str) -> Any:
 _JSON_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def _build(get: Callable[[], Any], resolvers: dict[Any, Any], constructor: Any, Scalar: Any, MapStart: Any,
-           MapEnd: Any, SeqStart: Any, SeqEnd: Any, DocStart: Any, DocEnd: Any, StreamStart: Any,
-           StreamEnd: Any) -> tuple[dict[str, Any], bool]:
+def _build(
+    get: Callable[[], Any],
+    resolvers: dict[Any, Any],
+    constructor: Any,
+    Scalar: Any,
+    MapStart: Any,
+    MapEnd: Any,
+    SeqStart: Any,
+    SeqEnd: Any,
+    DocStart: Any,
+    DocEnd: Any,
+    StreamStart: Any,
+    StreamEnd: Any,
+) -> tuple[dict[str, Any], bool]:
     if type(get()) is not StreamStart:
         raise _Unsure("stream")
     start = get()

@@ -65,8 +65,9 @@ def depth_problem(source: str) -> ShapeProblem | None:
                 depth += 1
                 if depth > MAX_DEPTH:
                     mark = event.start_mark
-                    return ShapeProblem("E006", f"values nest more than {MAX_DEPTH} levels deep here",
-                                        (mark.line, mark.column))
+                    return ShapeProblem(
+                        "E006", f"values nest more than {MAX_DEPTH} levels deep here", (mark.line, mark.column)
+                    )
             elif isinstance(event, CollectionEndEvent):
                 depth -= 1
     except YAMLError:
@@ -126,8 +127,11 @@ def alias_problem(source: str, kind: str) -> ShapeProblem:
                 where = (mark.line, mark.column)
                 first_alias = first_alias if first_alias != (0, 0) else where
                 if event.anchor in open_anchors:
-                    return ShapeProblem("E009", f"the alias *{event.anchor} is inside the value it names: "
-                                        "a value cannot contain itself", where)
+                    return ShapeProblem(
+                        "E009",
+                        f"the alias *{event.anchor} is inside the value it names: a value cannot contain itself",
+                        where,
+                    )
                 size = sizes.get(event.anchor, 1)
             elif isinstance(event, (ScalarEvent, CollectionStartEvent)):
                 size = 1
@@ -153,11 +157,18 @@ def alias_problem(source: str, kind: str) -> ShapeProblem:
             if stack:
                 stack[-1][1] += size
             if expanded > MAX_VALUES and not seen_alias:
-                return ShapeProblem("E013", f"this record holds more than {MAX_VALUES:,} values (the largest holds "
-                                    "about 500): it is not a record", (mark.line, mark.column))
+                return ShapeProblem(
+                    "E013",
+                    f"this record holds more than {MAX_VALUES:,} values (the largest holds "
+                    "about 500): it is not a record",
+                    (mark.line, mark.column),
+                )
             if expanded > MAX_VALUES:
-                return ShapeProblem("E009", f"aliases expand this record past {MAX_VALUES:,} values here "
-                                    "(an alias bomb?)", (mark.line, mark.column))
+                return ShapeProblem(
+                    "E009",
+                    f"aliases expand this record past {MAX_VALUES:,} values here (an alias bomb?)",
+                    (mark.line, mark.column),
+                )
     except YAMLError:
         pass
     if kind == "depth":
@@ -188,13 +199,18 @@ def problem_of(data: object, source: str) -> ShapeProblem | None:
     if found is None:
         return None
     if found == "surrogate":
-        return ShapeProblem("E001", "a text holds half of a UTF-16 surrogate pair (such as \\ud800), "
-                            "which is not a character: write the character itself")
+        return ShapeProblem(
+            "E001",
+            "a text holds half of a UTF-16 surrogate pair (such as \\ud800), "
+            "which is not a character: write the character itself",
+        )
     if found == "depth":
         return depth_problem(source) or alias_problem(source, found)
     if found == "values" and "&" not in source:
         # No anchor, so no alias: a plain list of millions of items, not an alias bomb (and reading it again
         # event by event to tell where would take a minute).
-        return ShapeProblem("E013", f"this record holds more than {MAX_VALUES:,} values (the largest holds about "
-                            "500): it is not a record")
+        return ShapeProblem(
+            "E013",
+            f"this record holds more than {MAX_VALUES:,} values (the largest holds about 500): it is not a record",
+        )
     return alias_problem(source, found)

@@ -79,8 +79,11 @@ class PreviewServer(LiveReloadServer):
         self.report_errors(checked, update.paths)
         errors = sum(len(found) for found in checked.errors.values())
         pages = f"; {len(checked.pages)} page(s) updated" if checked.pages else ""
-        print(f"Checked the data in {checked.seconds:.2f} s: {errors or 'no'} error{'s' if errors != 1 else ''}{pages}",
-              file=self.out, flush=True)
+        print(
+            f"Checked the data in {checked.seconds:.2f} s: {errors or 'no'} error{'s' if errors != 1 else ''}{pages}",
+            file=self.out,
+            flush=True,
+        )
         if checked.pages:
             self._wanted_epoch = _timestamp()  # MkDocs' build loop makes the browsers reload once this returns
 
@@ -105,8 +108,11 @@ class PreviewServer(LiveReloadServer):
         self.reported = {d for found in update.errors.values() for d in found}
         if shown:
             print(render_all(sorted(shown)), file=self.out, flush=True)
-            print(f"{len(shown)} error(s): each record's page shows its own, above its last valid version",
-                  file=self.out, flush=True)
+            print(
+                f"{len(shown)} error(s): each record's page shows its own, above its last valid version",
+                file=self.out,
+                flush=True,
+            )
 
 
 def report(update: Update, base_url: str, out) -> None:
@@ -141,8 +147,10 @@ def _shown(path: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m counterpedia.commands.preview",
-                                     description="Serve one language's site, rebuilding only what an edit changes.")
+    parser = argparse.ArgumentParser(
+        prog="python -m counterpedia.commands.preview",
+        description="Serve one language's site, rebuilding only what an edit changes.",
+    )
     parser.add_argument("-f", "--config-file", default="mkdocs.yml")
     parser.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="host:port (port 0: any free port)")
     parser.add_argument("--data", type=Path, help="the data folder (default: the configuration's, data/)")
@@ -161,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     site_dir = Path(tempfile.mkdtemp(prefix="counterpedia-preview-"))
     started = time.perf_counter()
     try:
+
         def make_site() -> PreviewSite:
             site = PreviewSite(Path(args.config_file), site_dir, url, data_dir=args.data)
             site.start()
@@ -173,8 +182,10 @@ def main(argv: list[str] | None = None) -> int:
         server.watch(str(site.config_file))
         for item in config.watch:
             server.watch(item)
-        server.greeting = (f"Serving on {url} ({time.perf_counter() - started:.1f} s after start); "
-                           f"save a file under data/ and its page reloads")
+        server.greeting = (
+            f"Serving on {url} ({time.perf_counter() - started:.1f} s after start); "
+            f"save a file under data/ and its page reloads"
+        )
         server.start_checking()
         try:
             server.serve()

@@ -83,8 +83,9 @@ class PreviewSite:
         try:
             files = self._files(env)
         except Exception as error:  # a record out of its schema's shape breaks the renderer: check, then again
-            log.error(f"the pages cannot be made from the data as it is ({type(error).__name__}: {error}): "
-                      f"checking it first")
+            log.error(
+                f"the pages cannot be made from the data as it is ({type(error).__name__}: {error}): checking it first"
+            )
             self.data.check()
             self.plugin.set_knowledge(self.data.kb)
             files = self._files(env)
@@ -163,7 +164,10 @@ class PreviewSite:
             markdown, keys = self.renderer.render_page(make)
         except Exception as error:  # a record that does not validate can break its page: say so on the page
             log.error(f"{src_uri}: {type(error).__name__}: {error}")
-            markdown, keys = f"# {src_uri}\n\n{type(error).__name__}: {html.escape(str(error))}\n", frozenset([tracking.ALL])
+            markdown, keys = (
+                f"# {src_uri}\n\n{type(error).__name__}: {html.escape(str(error))}\n",
+                frozenset([tracking.ALL]),
+            )
         if src_uri.startswith("cr/"):
             keys = keys | {tracking.ALL}  # the full rules are rendered all at once, and cached
         self.reads[src_uri] = keys
@@ -190,8 +194,10 @@ class PreviewSite:
         path = Path(file.abs_dest_path)
         text = path.read_text(encoding="utf-8")
         items = "".join(f"<li><code>{html.escape(d.render())}</code></li>" for d in diagnostics)
-        banner = (f'<div class="admonition failure cp-preview-errors"><p class="admonition-title">'
-                  f'{html.escape(BANNER_TITLE)}</p><ul>{items}</ul></div>')
+        banner = (
+            f'<div class="admonition failure cp-preview-errors"><p class="admonition-title">'
+            f"{html.escape(BANNER_TITLE)}</p><ul>{items}</ul></div>"
+        )
         marker = 'md-typeset">'
         at = text.find(marker)
         at = at + len(marker) if at >= 0 else text.find("<body")
@@ -246,12 +252,21 @@ class PreviewSite:
         (rendered and built again when asked for). `paths`: the files edited, whose pages come first."""
         old = self.renderer
         try:
-            new = cast(tracking.TrackedRenderer, self.plugin.make_renderer(
-                self.data.kb, self.plugin.config.lang, self.plugin.archive, self.plugin.ja_rules,
-                stopped=self.plugin.stopped_names(self.data.kb)))
+            new = cast(
+                tracking.TrackedRenderer,
+                self.plugin.make_renderer(
+                    self.data.kb,
+                    self.plugin.config.lang,
+                    self.plugin.archive,
+                    self.plugin.ja_rules,
+                    stopped=self.plugin.stopped_names(self.data.kb),
+                ),
+            )
         except Exception as error:  # the data checked yet does not render: say so, keep the pages as they were
-            log.error(f"the pages cannot be made from the data as it is now ({type(error).__name__}: {error});"
-                      f" they stay as they were")
+            log.error(
+                f"the pages cannot be made from the data as it is now ({type(error).__name__}: {error});"
+                f" they stay as they were"
+            )
             return Update(paths, [], 0, self.data.errors)
         self.plugin.set_knowledge(self.data.kb)
         makers = new.page_makers()
@@ -264,8 +279,12 @@ class PreviewSite:
             self.markdown.pop(src_uri, None)
             self.reads.pop(src_uri, None)
             self.built.discard(src_uri)
-        edited = [urls.page_path(kind, record_id)[0] for path in paths
-                  for kind, record_id in self.data.records_of(path) if _has_page(kind, record_id)]
+        edited = [
+            urls.page_path(kind, record_id)[0]
+            for path in paths
+            for kind, record_id in self.data.records_of(path)
+            if _has_page(kind, record_id)
+        ]
         first = [p for p in dict.fromkeys(edited) if p in makers]
         pages = first + sorted((stale | touched) & set(makers) - set(first))
         return Update(paths, pages, len(stale), self.data.errors)

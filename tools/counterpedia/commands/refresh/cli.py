@@ -30,29 +30,47 @@ def register(sub) -> None:
     p = sub.add_parser(
         "refresh",
         help="download the week's Scryfall data, the newest Comprehensive Rules and the Japanese rules; import, sync, "
-             "validate and summarize",
+        "validate and summarize",
         description="Download into the cache Scryfall's bulk-data manifest and its oracle_cards and rulings files, the "
-                    "newest English Comprehensive Rules (the one Wizards' rules page links to) and the official Japanese "
-                    "rules page; each is checked first, and one refused download changes nothing. Then import the cards "
-                    "and rulings, move the quotes to the newest English edition (`cr sync --apply`), validate, and print "
-                    "a summary of what changed.",
+        "newest English Comprehensive Rules (the one Wizards' rules page links to) and the official Japanese "
+        "rules page; each is checked first, and one refused download changes nothing. Then import the cards "
+        "and rulings, move the quotes to the newest English edition (`cr sync --apply`), validate, and print "
+        "a summary of what changed.",
     )
     p.add_argument("--data", default="data", metavar="DIR", help="the data folder (default: data/)")
     p.add_argument("--summary", metavar="FILE", help="also write the summary (Markdown) to FILE")
-    p.add_argument("--rules-only", action="store_true",
-                   help="download the Comprehensive Rules files alone (the newest English edition, --cr-editions, the "
-                        "Japanese page) into the cache; import and change nothing (the Pages workflow's step)")
-    p.add_argument("--cr-editions", metavar="E,E…", default="",
-                   help="also have these English editions in the cache (YYYYMMDD, comma- or space-separated; from "
-                        "Wizards' address for each, or $COUNTERPEDIA_CR_URL)")
+    p.add_argument(
+        "--rules-only",
+        action="store_true",
+        help="download the Comprehensive Rules files alone (the newest English edition, --cr-editions, the "
+        "Japanese page) into the cache; import and change nothing (the Pages workflow's step)",
+    )
+    p.add_argument(
+        "--cr-editions",
+        metavar="E,E…",
+        default="",
+        help="also have these English editions in the cache (YYYYMMDD, comma- or space-separated; from "
+        "Wizards' address for each, or $COUNTERPEDIA_CR_URL)",
+    )
     p.add_argument("--no-japanese", action="store_true", help="skip the official Japanese rules page")
-    p.add_argument("--scryfall-url", metavar="URL", help=f"the bulk-data manifest (default ${dl.URL_ENV['scryfall']}, "
-                                                          f"else {dl.SCRYFALL_BULK_URL})")
-    p.add_argument("--rules-page-url", metavar="URL", help=f"Wizards' rules page (default ${dl.URL_ENV['rules']}, "
-                                                            f"else {dl.RULES_PAGE_URL})")
-    p.add_argument("--ja-url", metavar="URL", help="the official Japanese rules page (default $COUNTERPEDIA_CR_JA_URL, "
-                                                    "else mtg-jp.com's)")
-    p.add_argument("--timeout", type=float, default=300.0, metavar="S", help="seconds to wait on a download (default 300)")
+    p.add_argument(
+        "--scryfall-url",
+        metavar="URL",
+        help=f"the bulk-data manifest (default ${dl.URL_ENV['scryfall']}, else {dl.SCRYFALL_BULK_URL})",
+    )
+    p.add_argument(
+        "--rules-page-url",
+        metavar="URL",
+        help=f"Wizards' rules page (default ${dl.URL_ENV['rules']}, else {dl.RULES_PAGE_URL})",
+    )
+    p.add_argument(
+        "--ja-url",
+        metavar="URL",
+        help="the official Japanese rules page (default $COUNTERPEDIA_CR_JA_URL, else mtg-jp.com's)",
+    )
+    p.add_argument(
+        "--timeout", type=float, default=300.0, metavar="S", help="seconds to wait on a download (default 300)"
+    )
     p.set_defaults(func=cmd_refresh)
 
 
@@ -60,7 +78,10 @@ def cmd_refresh(args) -> int:
     prog = "counterpedia refresh"
     data_dir = Path(args.data)
     if not args.rules_only and not data_dir.is_dir():
-        print(f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)", file=sys.stderr)
+        print(
+            f"{prog}: {data_dir}: no such data folder (run from the repository root or pass --data DIR)",
+            file=sys.stderr,
+        )
         return 2
     editions = [e for e in args.cr_editions.replace(",", " ").split() if e]
     bad = [e for e in editions if not (len(e) == 8 and e.isdigit())]
@@ -114,7 +135,9 @@ def _download_all(args, data_dir, editions, cache, staging, report) -> tuple[lis
         kb, _problems = load(data_dir)
         keep = dl.known_rulings(cache, kb)
         for kind, entry in bulk.items():
-            staged.append(dl.scryfall_file(kind, entry, staging, cache, args.timeout, keep if kind == "rulings" else None))
+            staged.append(
+                dl.scryfall_file(kind, entry, staging, cache, args.timeout, keep if kind == "rulings" else None)
+            )
     edition, address = dl.announced_edition(dl.url_of("rules", args.rules_page_url), staging, args.timeout)
     wanted = {edition: address}
     for other in editions:
@@ -131,7 +154,6 @@ def _download_all(args, data_dir, editions, cache, staging, report) -> tuple[lis
             staged.append(item)
     report.announced = edition
     if not args.no_japanese:
-
         staged.append(dl.japanese_cr(ja_url(args.ja_url), staging, cache, args.timeout))
     return staged, bulk
 
@@ -140,7 +162,9 @@ def _update(data_dir: Path, cache: Path, staged: list[Staged], bulk: dict, repor
 
     report.before = snapshot(data_dir)
     files = {item.what: item for item in staged}
-    status, lines = run_imports(data_dir, files["oracle_cards"].path, files["rulings"].path, files["oracle_cards"].info["date"])
+    status, lines = run_imports(
+        data_dir, files["oracle_cards"].path, files["rulings"].path, files["oracle_cards"].info["date"]
+    )
     report.imports = lines
     if status != 0:
         report.errors.append(f"the import failed (exit {status}): " + (lines[-1] if lines else "no message"))
@@ -151,18 +175,21 @@ def _update(data_dir: Path, cache: Path, staged: list[Staged], bulk: dict, repor
         prefix = str(data_dir.resolve().parent) + "/"
         report.sync = [line.replace(prefix, "") for line in lines]
         if status != 0:
-            report.errors.append(f"`cr sync --apply --edition {edition}` failed (exit {status}): " + (lines[-1] if lines else ""))
+            report.errors.append(
+                f"`cr sync --apply --edition {edition}` failed (exit {status}): " + (lines[-1] if lines else "")
+            )
         found = available_editions(cache / "cr", {})
         if quoted and quoted != edition and quoted in found and edition in found:
-
             archive = from_files([found[quoted], found[edition]])
             report.rules_changes = diff_summary(archive.changes(quoted, edition))
     elif edition:
         report.sync = [f"Wizards' rules page announces {edition}, older than the quoted {quoted}: no sync"]
     japanese = files.get("cr-ja")
     if japanese is not None and report.before.ja_edition and japanese.info["edition"] > report.before.ja_edition:
-        report.japanese = (f"a newer official translation is out ({japanese.info['edition']}, now in the cache): add "
-                           f"data/sources/cr-ja-{japanese.info['edition']}.yaml, then `counterpedia cr sync --lang ja --apply`")
+        report.japanese = (
+            f"a newer official translation is out ({japanese.info['edition']}, now in the cache): add "
+            f"data/sources/cr-ja-{japanese.info['edition']}.yaml, then `counterpedia cr sync --lang ja --apply`"
+        )
     _kb, diagnostics = validate([data_dir], data_dir)
     errors = [d for d in diagnostics if d.severity == "error"]
     if errors:

@@ -77,8 +77,14 @@ def _open(url: str, accept: tuple[str, ...], timeout: float):
     parts = urllib.parse.urlsplit(url)
     if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
         raise Refused(f"{url}: not an http(s) address to download from")
-    request = urllib.request.Request(url, headers={
-        "User-Agent": USER_AGENT, "Accept": ", ".join(accept) + ";q=0.9, */*;q=0.1", "Accept-Encoding": "gzip"})
+    request = urllib.request.Request(
+        url,
+        headers={
+            "User-Agent": USER_AGENT,
+            "Accept": ", ".join(accept) + ";q=0.9, */*;q=0.1",
+            "Accept-Encoding": "gzip",
+        },
+    )
     try:
         return urllib.request.urlopen(request, timeout=timeout)
     except urllib.error.HTTPError as error:
@@ -89,7 +95,9 @@ def _open(url: str, accept: tuple[str, ...], timeout: float):
         raise Refused(f"{url}: download failed: {error}") from None
 
 
-def fetch_to(url: str, path: Path, types: tuple[str, ...], what: str, max_bytes: int, timeout: float = 120.0) -> tuple[int, int]:
+def fetch_to(
+    url: str, path: Path, types: tuple[str, ...], what: str, max_bytes: int, timeout: float = 120.0
+) -> tuple[int, int]:
     """Stream `url` into `path`, decompressing gzip; (bytes written, bytes received). Refused unless the server
     says it is one of `types` and sends the whole of it."""
     gzipped_types = GZIP_TYPES if types == JSON_TYPES else ()
@@ -112,8 +120,10 @@ def fetch_to(url: str, path: Path, types: tuple[str, ...], what: str, max_bytes:
                     chunk = response.read(CHUNK)
                 except http.client.IncompleteRead as error:
                     received += len(error.partial)
-                    raise Refused(f"{url}: truncated: the connection closed after {received:,} bytes"
-                                  + (f" of {int(announced):,}" if (announced or "").isdigit() else "")) from None
+                    raise Refused(
+                        f"{url}: truncated: the connection closed after {received:,} bytes"
+                        + (f" of {int(announced):,}" if (announced or "").isdigit() else "")
+                    ) from None
                 except (OSError, http.client.HTTPException) as error:
                     raise Refused(f"{url}: the download broke off: {error}") from None
                 if not chunk:
@@ -152,11 +162,15 @@ def scryfall_manifest(url: str, staging: Path, cache: Path, timeout: float) -> t
         raise Refused(f"{url}: not the bulk-data manifest: its JSON does not parse ({error})") from None
     items = manifest.get("data") if isinstance(manifest, dict) else None
     if not isinstance(items, list):
-        raise Refused(f"{url}: not the bulk-data manifest: no \"data\" list")
+        raise Refused(f'{url}: not the bulk-data manifest: no "data" list')
     entries = {item["type"]: item for item in items if isinstance(item, dict) and isinstance(item.get("type"), str)}
     for kind in BULK_FILES:
         entry = entries.get(kind)
-        if entry is None or not isinstance(entry.get("download_uri"), str) or not isinstance(entry.get("updated_at"), str):
+        if (
+            entry is None
+            or not isinstance(entry.get("download_uri"), str)
+            or not isinstance(entry.get("updated_at"), str)
+        ):
             raise Refused(f"{url}: the manifest announces no {kind} file (with download_uri and updated_at)")
     staged = Staged("manifest", path, cache / "scryfall" / "bulk-data.json", "Scryfall's bulk-data manifest")
     return staged, {kind: entries[kind] for kind in BULK_FILES}
@@ -168,14 +182,17 @@ def ruling_key(item: dict) -> tuple:
     return (item.get("oracle_id"), item.get("published_at"), comment.strip() if isinstance(comment, str) else comment)
 
 
-def scryfall_file(kind: str, entry: dict, staging: Path, cache: Path, timeout: float,
-                  keep: set[tuple] | None = None) -> Staged:
+def scryfall_file(
+    kind: str, entry: dict, staging: Path, cache: Path, timeout: float, keep: set[tuple] | None = None
+) -> Staged:
     """One bulk file, complete and made of the objects it must hold; rulings that keep every known ruling."""
 
     obj, name = BULK_FILES[kind]
     url = entry["download_uri"]
     path = staging / name
-    written, received = fetch_to(url, path, JSON_TYPES, "JSON", MAX_BYTES["cards" if kind == "oracle_cards" else "rulings"], timeout)
+    written, received = fetch_to(
+        url, path, JSON_TYPES, "JSON", MAX_BYTES["cards" if kind == "oracle_cards" else "rulings"], timeout
+    )
     size = entry.get("size")
     if isinstance(size, int) and size > 0 and size not in (written, received):
         raise Refused(f"{url}: truncated or not the announced file: {written:,} bytes, the manifest announces {size:,}")
@@ -196,13 +213,20 @@ def scryfall_file(kind: str, entry: dict, staging: Path, cache: Path, timeout: f
         missing = keep - keys
         if missing:
             example = sorted(missing, key=str)[0]
-            raise Refused(f"{url}: it lacks {len(missing):,} ruling(s) that the data or the previous rulings file has "
-                          f"(e.g. the ruling of {example[1]} on {example[0]}: “{str(example[2])[:60]}…”): "
-                          "importing it would remove rulings")
+            raise Refused(
+                f"{url}: it lacks {len(missing):,} ruling(s) that the data or the previous rulings file has "
+                f"(e.g. the ruling of {example[1]} on {example[0]}: “{str(example[2])[:60]}…”): "
+                "importing it would remove rulings"
+            )
     date = entry["updated_at"][:10]
     noun = "card(s)" if kind == "oracle_cards" else "ruling(s)"
-    return Staged(kind, path, cache / "scryfall" / name, f"Scryfall {kind} of {date}: {count:,} {noun}",
-                  {"count": count, "updated_at": entry["updated_at"], "date": date})
+    return Staged(
+        kind,
+        path,
+        cache / "scryfall" / name,
+        f"Scryfall {kind} of {date}: {count:,} {noun}",
+        {"count": count, "updated_at": entry["updated_at"], "date": date},
+    )
 
 
 def known_rulings(cache: Path, kb=None) -> set[tuple]:
@@ -240,7 +264,9 @@ def announced_edition(page_url: str, staging: Path, timeout: float) -> tuple[str
     text = path.read_bytes().decode("utf-8", errors="replace")
     links = [(edition, href) for href, edition in CR_LINK_RE.findall(text)]
     if not links:
-        raise Refused(f"{page_url}: no link to the Comprehensive Rules as text (MagicCompRules YYYYMMDD.txt) on the page")
+        raise Refused(
+            f"{page_url}: no link to the Comprehensive Rules as text (MagicCompRules YYYYMMDD.txt) on the page"
+        )
     edition, href = max(links)
     address = urllib.parse.urljoin(page_url, html.unescape(href).strip()).replace(" ", "%20")
     path.unlink()
@@ -269,8 +295,13 @@ def english_cr(edition: str, url: str, staging: Path, cache: Path, timeout: floa
         check_effective(edition, parsed.effective, url)
     except FetchError as error:
         raise Refused(f"{error} (the edition announced is {edition})") from None
-    return Staged("cr", path, target, f"the Comprehensive Rules {edition} (effective {parsed.effective.isoformat()}, "
-                                      f"{len(parsed.rules):,} rules)", {"edition": edition})
+    return Staged(
+        "cr",
+        path,
+        target,
+        f"the Comprehensive Rules {edition} (effective {parsed.effective.isoformat()}, {len(parsed.rules):,} rules)",
+        {"edition": edition},
+    )
 
 
 def japanese_cr(url: str, staging: Path, cache: Path, timeout: float) -> Staged:
@@ -290,8 +321,13 @@ def japanese_cr(url: str, staging: Path, cache: Path, timeout: float) -> Staged:
     page.unlink()
     path = staging / file_name(parsed.edition)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return Staged("cr-ja", path, cache / "cr-ja" / path.name,
-                  f"the official Japanese rules {parsed.edition} ({len(parsed.rules):,} rules)", {"edition": parsed.edition})
+    return Staged(
+        "cr-ja",
+        path,
+        cache / "cr-ja" / path.name,
+        f"the official Japanese rules {parsed.edition} ({len(parsed.rules):,} rules)",
+        {"edition": parsed.edition},
+    )
 
 
 def commit(staged: list[Staged]) -> None:

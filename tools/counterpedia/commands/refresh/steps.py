@@ -27,16 +27,20 @@ def run_imports(data_dir: Path, oracle_cards: Path, rulings: Path, version: str)
     RULINGS --version DATE --data DIR`): the data's merge rules, conflicts and writes are theirs. The arguments go
     through the command's own parser, so an option added there can never be missing here."""
 
-    args = _parsed(importers_cli.register, ["import", "scryfall", str(oracle_cards), str(rulings),
-                                            "--version", version, "--data", str(data_dir)])
+    args = _parsed(
+        importers_cli.register,
+        ["import", "scryfall", str(oracle_cards), str(rulings), "--version", version, "--data", str(data_dir)],
+    )
     return _captured(args.func, args)
 
 
 def run_sync(data_dir: Path, cr_dir: Path, edition: str) -> tuple[int, list[str]]:
     """`counterpedia cr sync --apply --edition EDITION --cr CR_DIR --data DIR`."""
 
-    args = _parsed(lambda sub: quotes_cli.register(sub.add_parser("cr").add_subparsers(dest="cr_command", required=True)),
-                   ["cr", "sync", "--apply", "--edition", edition, "--cr", str(cr_dir), "--data", str(data_dir)])
+    args = _parsed(
+        lambda sub: quotes_cli.register(sub.add_parser("cr").add_subparsers(dest="cr_command", required=True)),
+        ["cr", "sync", "--apply", "--edition", edition, "--cr", str(cr_dir), "--data", str(data_dir)],
+    )
     return _captured(args.func, args)
 
 
@@ -111,7 +115,12 @@ def summary(report: Report, today: str) -> str:
     if report.refused:
         lines += [f"**Refused, nothing changed**: {report.refused}", ""]
     if report.downloads or report.cached:
-        lines += ["### Downloaded", ""] + [f"- {d}" for d in report.downloads] + [f"- {c} (already in the cache)" for c in report.cached] + [""]
+        lines += (
+            ["### Downloaded", ""]
+            + [f"- {d}" for d in report.downloads]
+            + [f"- {c} (already in the cache)" for c in report.cached]
+            + [""]
+        )
     before, after = report.before, report.after
     if before is not None and after is not None:
         new_cards = sorted(set(after.cards) - set(before.cards))
@@ -133,11 +142,15 @@ def summary(report: Report, today: str) -> str:
         lines += ["", "### Rules", ""]
         if after.en_edition != before.en_edition:
             counts = ", ".join(f"{n} {kind}" for kind, n in report.rules_changes.items()) or "no change"
-            lines.append(f"- the English quotes moved from {before.en_edition} to {after.en_edition} ({counts} in the "
-                         "Comprehensive Rules between them)")
+            lines.append(
+                f"- the English quotes moved from {before.en_edition} to {after.en_edition} ({counts} in the "
+                "Comprehensive Rules between them)"
+            )
         else:
             lines.append(f"- the English quotes are of {after.en_edition}: no newer edition")
-        lines += [f"- {line}" for line in report.sync if " rule " in line or "citation" in line or "now read from" in line][:LIST]
+        lines += [
+            f"- {line}" for line in report.sync if " rule " in line or "citation" in line or "now read from" in line
+        ][:LIST]
         japanese = f"edition {after.ja_edition}" if after.ja_edition else "none"
         lines.append(f"- official Japanese texts: {japanese}" + (f"; {report.japanese}" if report.japanese else ""))
         drifted = sorted(after.drifted - before.drifted)

@@ -70,8 +70,18 @@ def candidates(kb: KnowledgeBase) -> list[Candidate]:
             if state is None:
                 continue
             text = ruling["text"]["en"]["text"]
-            found.append(Candidate(record.id, str(record.path), index, str(ruling.get("id")), str(ruling.get("date")),
-                                   ruling_key(text), names, state))
+            found.append(
+                Candidate(
+                    record.id,
+                    str(record.path),
+                    index,
+                    str(ruling.get("id")),
+                    str(ruling.get("date")),
+                    ruling_key(text),
+                    names,
+                    state,
+                )
+            )
     return found
 
 

@@ -23,11 +23,15 @@ from ..merge import Workspace
 from .evidence import GATHERER, REVIEW_REASONS, Candidate, Evidence, Finding
 
 GATHERER_SOURCE = {
-    "id": GATHERER, "type": "release-notes", "title": "Gatherer rulings (Wizards of the Coast's card database)",
-    "publisher": "Wizards of the Coast", "language": "en", "url": "https://gatherer.wizards.com/",
+    "id": GATHERER,
+    "type": "release-notes",
+    "title": "Gatherer rulings (Wizards of the Coast's card database)",
+    "publisher": "Wizards of the Coast",
+    "language": "en",
+    "url": "https://gatherer.wizards.com/",
     "note": "The rulings Wizards of the Coast publishes on each card's page of Gatherer, its official card database, "
-            "each with its date. A ruling citing this source was found, same card, same date and same text, in a copy of "
-            "Gatherer's rulings, which its `via` names.",
+    "each with its date. A ruling citing this source was found, same card, same date and same text, in a copy of "
+    "Gatherer's rulings, which its `via` names.",
 }
 
 
@@ -49,38 +53,58 @@ class Report:
     via: str = ""
 
     def as_json(self) -> dict:
-        return {"files": self.files, "sets_without_rulings": self.sets_without_rulings, "via": self.via,
-                "gatherer_rulings": self.gatherer_rulings, "gatherer_newest": self.newest,
-                "candidates": self.candidates, "upgraded": self.upgraded, "already_official": self.already,
-                "kept_edited": self.edited,
-                "review": {reason: self.review.get(reason, 0) for reason in REVIEW_REASONS},
-                "review_added": self.review_added, "review_items": self.review_items,
-                "dated_after_gatherer_copy": self.after_newest, "no_match": self.unmatched}
+        return {
+            "files": self.files,
+            "sets_without_rulings": self.sets_without_rulings,
+            "via": self.via,
+            "gatherer_rulings": self.gatherer_rulings,
+            "gatherer_newest": self.newest,
+            "candidates": self.candidates,
+            "upgraded": self.upgraded,
+            "already_official": self.already,
+            "kept_edited": self.edited,
+            "review": {reason: self.review.get(reason, 0) for reason in REVIEW_REASONS},
+            "review_added": self.review_added,
+            "review_items": self.review_items,
+            "dated_after_gatherer_copy": self.after_newest,
+            "no_match": self.unmatched,
+        }
 
     def lines(self, dry_run: bool) -> list[str]:
         verb = "would upgrade" if dry_run else "upgraded"
-        lines = [f"read {self.gatherer_rulings} Gatherer ruling(s) from {self.files} set file(s) "
-                 f"(newest {self.newest or '—'}), via {self.via}"]
+        lines = [
+            f"read {self.gatherer_rulings} Gatherer ruling(s) from {self.files} set file(s) "
+            f"(newest {self.newest or '—'}), via {self.via}"
+        ]
         if self.sets_without_rulings:
-            lines.append(f"set files without rulings (as the copy's record lists them): {', '.join(self.sets_without_rulings)}")
+            lines.append(
+                f"set files without rulings (as the copy's record lists them): {', '.join(self.sets_without_rulings)}"
+            )
         lines.append(f"{self.candidates} ruling(s) read from MTGJSON 5 that Gatherer could prove")
         lines.append(f"{verb} to official: {self.upgraded}; already official from this evidence: {self.already}")
         lines.append(f"kept as edited by hand (they match, not changed): {len(self.edited)}")
         lines += [f"  {where}" for where in self.edited]
-        lines.append(f"for review (a looser match, not an upgrade): {sum(self.review.values())}"
-                     f" ({'would add' if dry_run else 'added'} {self.review_added} review note(s))")
-        labels = {"other-date": "same card, same text, another date",
-                  "mana-value": "same card, once \"mana value\" is read as \"converted mana cost\"",
-                  "other-card": "another card's ruling, same text"}
+        lines.append(
+            f"for review (a looser match, not an upgrade): {sum(self.review.values())}"
+            f" ({'would add' if dry_run else 'added'} {self.review_added} review note(s))"
+        )
+        labels = {
+            "other-date": "same card, same text, another date",
+            "mana-value": 'same card, once "mana value" is read as "converted mana cost"',
+            "other-card": "another card's ruling, same text",
+        }
         for reason in REVIEW_REASONS:
             lines.append(f"  {reason:<11} {self.review.get(reason, 0):>5}  {labels[reason]}")
-        lines.append(f"not provable here: {self.after_newest} dated after {self.newest or 'the copy'}, "
-                     f"{self.unmatched} earlier with no match")
+        lines.append(
+            f"not provable here: {self.after_newest} dated after {self.newest or 'the copy'}, "
+            f"{self.unmatched} earlier with no match"
+        )
         return lines
 
 
-def plan(kb: KnowledgeBase, workspace: Workspace, found: list[Candidate], evidence: Evidence, via: str,
-         report: Report) -> None:
+def plan(
+    kb: KnowledgeBase, workspace: Workspace, found: list[Candidate], evidence: Evidence, via: str, report: Report
+) -> None:
     report.via = via
     report.gatherer_rulings = evidence.read
     report.newest = evidence.newest
@@ -97,7 +121,9 @@ def plan(kb: KnowledgeBase, workspace: Workspace, found: list[Candidate], eviden
                     report.unmatched += 1
             continue
         if candidate.state == "edited":
-            report.edited.append(f"{candidate.path}: rulings[{candidate.index}] ({candidate.ruling_id}): {finding.reason}")
+            report.edited.append(
+                f"{candidate.path}: rulings[{candidate.index}] ({candidate.ruling_id}): {finding.reason}"
+            )
             continue
         if finding.reason == "exact":
             if candidate.state == "official":
@@ -110,14 +136,23 @@ def plan(kb: KnowledgeBase, workspace: Workspace, found: list[Candidate], eviden
             continue
         report.review[finding.reason] += 1
         entry = review_entry(finding, via)
-        item = {"reason": finding.reason, "path": candidate.path, "card": candidate.card_id, "ruling": candidate.ruling_id,
-                "date": candidate.date, "evidence": via, "evidence_date": finding.date}
+        item = {
+            "reason": finding.reason,
+            "path": candidate.path,
+            "card": candidate.card_id,
+            "ruling": candidate.ruling_id,
+            "date": candidate.date,
+            "evidence": via,
+            "evidence_date": finding.date,
+        }
         if finding.card:
             item["other_card"] = finding.card
         report.review_items.append(item)
         current = _ruling(kb, candidate)
-        if not any(isinstance(r, dict) and r.get("reason") == finding.reason and r.get("evidence") == via
-                   for r in current.get("review") or []):
+        if not any(
+            isinstance(r, dict) and r.get("reason") == finding.reason and r.get("evidence") == via
+            for r in current.get("review") or []
+        ):
             report.review_added += 1
             edits.setdefault(candidate.path, []).append((candidate.index, _add_review(entry)))
     for path, ops in edits.items():
@@ -148,6 +183,7 @@ def _upgrade(via: str):
         english["status"] = "official"
         english["source"] = GATHERER
         english["via"] = via
+
     return op
 
 
@@ -156,4 +192,5 @@ def _add_review(entry: CommentedMap):
         if ruling.get("review") is None:
             ruling["review"] = CommentedSeq()
         ruling["review"].append(entry)
+
     return op

@@ -43,7 +43,8 @@ def copy_of(kb, files: list[SetFile], via: str | None) -> tuple[str, set[str]]:
     raise ImportFailure(
         f"{unknown.path}: no source record lists this file (SHA-256 {unknown.sha256} of its decompressed bytes), "
         "so the copy it belongs to cannot be cited: list it in a source record's `files` (as "
-        "data/sources/mtgjson3-gatherer-20181107.yaml does), or pass --via ID")
+        "data/sources/mtgjson3-gatherer-20181107.yaml does), or pass --via ID"
+    )
 
 
 class GathererRulings(Provider):
@@ -92,7 +93,8 @@ def run(data_dir: Path, paths: list[Path], via: str | None, dry_run: bool) -> tu
             if set_file.sha256 not in hashes:
                 raise ImportFailure(
                     f"{set_file.path}: set {set_file.code} has {set_file.cards} card(s) and no rulings: not a file of "
-                    f"Gatherer's rulings (a copy whose set truly has none lists the file's SHA-256 in its source record)")
+                    f"Gatherer's rulings (a copy whose set truly has none lists the file's SHA-256 in its source record)"
+                )
             report.sets_without_rulings.append(set_file.code)
     workspace = Workspace(data_dir)
     ensure_sources(kb, workspace, MergeReport(), {GATHERER_SOURCE["id"]: GATHERER_SOURCE}, COMMAND)

@@ -66,7 +66,8 @@ def _open(path: Path) -> tuple[io.TextIOWrapper, _Hashing]:
     try:
         kind = compression(path)
         opener: Callable[..., io.BufferedIOBase] = {"gzip": gzip.open, "xz": lzma.open, "bzip2": bz2.open}.get(
-            kind or "", open)  # type: ignore[assignment]
+            kind or "", open
+        )  # type: ignore[assignment]
         raw = _Hashing(opener(path, "rb"))
     except OSError as error:
         raise ImportFailure(f"{path}: cannot read the file: {error.strerror or error}") from None
@@ -84,8 +85,10 @@ def read_set(path: Path, found: SetFile) -> Iterator[GathererRuling]:
             reader = Reader(stream)
             first = reader.peek()
             if first != "{":
-                raise ImportFailure(f"{path}: not an MTGJSON 3 set file: expected a JSON object "
-                                          f"{{\"code\", \"cards\", …}}, found {repr(first) if first else 'an empty file'} at the start")
+                raise ImportFailure(
+                    f"{path}: not an MTGJSON 3 set file: expected a JSON object "
+                    f'{{"code", "cards", …}}, found {repr(first) if first else "an empty file"} at the start'
+                )
             for key in reader.members("the set"):
                 if key != "cards":
                     fields[key] = reader.value()
@@ -93,7 +96,7 @@ def read_set(path: Path, found: SetFile) -> Iterator[GathererRuling]:
                 seen_cards = True
                 code = fields.get("code") if isinstance(fields.get("code"), str) else path.name
                 if reader.peek() != "[":
-                    raise ImportFailure(f"{path}: \"cards\" of set {code} at character {reader.where()} is not a list")
+                    raise ImportFailure(f'{path}: "cards" of set {code} at character {reader.where()} is not a list')
                 for index in reader.items(f"the cards of set {code}"):
                     offset = reader.where()
                     card = reader.value()
@@ -108,14 +111,16 @@ def read_set(path: Path, found: SetFile) -> Iterator[GathererRuling]:
         raise ImportFailure(f"{path}: the file is damaged or cut short ({error})") from None
     code = fields.get("code")
     if "data" in fields and "meta" in fields:
-        raise ImportFailure(f"{path}: an MTGJSON 4 or 5 file ({{\"meta\", \"data\"}}), not an MTGJSON 3 set file: "
-                                  "its rulings do not say who wrote them (use `counterpedia import mtgjson`)")
+        raise ImportFailure(
+            f'{path}: an MTGJSON 4 or 5 file ({{"meta", "data"}}), not an MTGJSON 3 set file: '
+            "its rulings do not say who wrote them (use `counterpedia import mtgjson`)"
+        )
     if not isinstance(code, str) or not code:
-        raise ImportFailure(f"{path}: the set has no \"code\" (a string): is this an MTGJSON 3 set file?")
+        raise ImportFailure(f'{path}: the set has no "code" (a string): is this an MTGJSON 3 set file?')
     if not isinstance(fields.get("name"), str):
-        raise ImportFailure(f"{path}: set {code} has no \"name\" (a string)")
+        raise ImportFailure(f'{path}: set {code} has no "name" (a string)')
     if not seen_cards:
-        raise ImportFailure(f"{path}: set {code} has no \"cards\"")
+        raise ImportFailure(f'{path}: set {code} has no "cards"')
     found.code = code
     found.sha256 = raw.hash.hexdigest()
 
@@ -126,28 +131,34 @@ def _card_rulings(path: Path, code: str, index: int, offset: int, card: object) 
         raise ImportFailure(f"{where} at character {offset}: not a card object but {_type(card)}")
     name = card.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise ImportFailure(f"{where} at character {offset}: no \"name\" (a string)")
+        raise ImportFailure(f'{where} at character {offset}: no "name" (a string)')
     where = f"{where} ({name}) at character {offset}"
     rulings = card.get("rulings", [])
     if not isinstance(rulings, list):
-        raise ImportFailure(f"{where}: \"rulings\" is {_type(rulings)}, not a list")
+        raise ImportFailure(f'{where}: "rulings" is {_type(rulings)}, not a list')
     for number, ruling in enumerate(rulings):
         if not isinstance(ruling, dict):
-            raise ImportFailure(f"{where}: ruling {number} is {_type(ruling)}, not {{\"date\", \"text\"}}")
+            raise ImportFailure(f'{where}: ruling {number} is {_type(ruling)}, not {{"date", "text"}}')
         text, date = ruling.get("text"), ruling.get("date")
         if not isinstance(text, str) or not text.strip():
-            raise ImportFailure(f"{where}: ruling {number} has \"text\" {_shown(text)}, not a text")
+            raise ImportFailure(f'{where}: ruling {number} has "text" {_shown(text)}, not a text')
         if not is_date(date):
-            raise ImportFailure(f"{where}: ruling {number} has \"date\" {_shown(date)}, not a real YYYY-MM-DD date")
+            raise ImportFailure(f'{where}: ruling {number} has "date" {_shown(date)}, not a real YYYY-MM-DD date')
         yield GathererRuling(name, date, text, code)  # type: ignore[arg-type]
 
 
 def _type(value: object) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "a number",
-            float: "a number", type(None): "null"}.get(type(value), type(value).__name__)
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "a string",
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), type(value).__name__)
 
 
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
-

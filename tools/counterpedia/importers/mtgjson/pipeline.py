@@ -56,18 +56,27 @@ class Build:
         """The two sources of a build, for a build whose records are not in data/sources/ yet."""
         return {
             self.source: {
-                "id": self.source, "type": "dataset", "title": f"MTGJSON {self.version} (build {self.date})",
-                "publisher": "MTGJSON", "language": "mul", "url": "https://mtgjson.com/", "date": self.date,
+                "id": self.source,
+                "type": "dataset",
+                "title": f"MTGJSON {self.version} (build {self.date})",
+                "publisher": "MTGJSON",
+                "language": "mul",
+                "url": "https://mtgjson.com/",
+                "date": self.date,
                 "note": f"MTGJSON's card data, version {self.version}: every card's Oracle text and the officially printed "
-                        "non-English names and texts of each printing (`foreignData`). Read by `counterpedia import mtgjson`.",
+                "non-English names and texts of each printing (`foreignData`). Read by `counterpedia import mtgjson`.",
             },
             self.rulings_source: {
-                "id": self.rulings_source, "type": "dataset",
+                "id": self.rulings_source,
+                "type": "dataset",
                 "title": f"Card rulings in MTGJSON {self.version} (build {self.date}), copied from Scryfall",
-                "publisher": "MTGJSON", "language": "en", "url": "https://mtgjson.com/data-models/rulings/", "date": self.date,
+                "publisher": "MTGJSON",
+                "language": "en",
+                "url": "https://mtgjson.com/data-models/rulings/",
+                "date": self.date,
                 "note": "The `rulings` of each card in MTGJSON's files, copied from Scryfall as {date, text}: Wizards of the "
-                        "Coast's rulings and Scryfall's notes, not told apart. Recorded as community texts until a Scryfall "
-                        "import, whose rulings carry their source, upgrades them.",
+                "Coast's rulings and Scryfall's notes, not told apart. Recorded as community texts until a Scryfall "
+                "import, whose rulings carry their source, upgrades them.",
             },
         }
 
@@ -108,9 +117,13 @@ class CardStage:
     def plan(self, context: Context, workspace: Workspace, report: MergeReport) -> list[str]:
         build = context.build
         cards = self.selector.result(build.rulings_source)
-        ensure_sources(context.kb, workspace, report,
-                       {k: v for k, v in build.source_records().items()
-                        if k == build.source or any(c.rulings for c in cards)}, COMMAND)
+        ensure_sources(
+            context.kb,
+            workspace,
+            report,
+            {k: v for k, v in build.source_records().items() if k == build.source or any(c.rulings for c in cards)},
+            COMMAND,
+        )
         CardMerger(context.kb, workspace, report, context.provenance).merge(cards)
         return figures(self.selector, cards)
 
@@ -133,28 +146,41 @@ def figures(selector: CardSelector, cards: list) -> list[str]:
         f"counters of any kind; {len(with_rulings)} have rulings ({rulings} ruling(s))",
     ]
     for lang, label in (("ja", "Japanese"), ("fr", "French")):
-        lines.append(f"printed {label}: {sum(1 for c in cards if lang in c.names)} name(s), "
-                     f"{sum(1 for c in cards if lang in c.texts)} text(s)")
+        lines.append(
+            f"printed {label}: {sum(1 for c in cards if lang in c.names)} name(s), "
+            f"{sum(1 for c in cards if lang in c.texts)} text(s)"
+        )
     if selector.skipped:
-        lines.append(f"skipped {len(selector.skipped)} plainly wrong printed entr{'y' if len(selector.skipped) == 1 else 'ies'}:")
+        lines.append(
+            f"skipped {len(selector.skipped)} plainly wrong printed entr{'y' if len(selector.skipped) == 1 else 'ies'}:"
+        )
         for s in sorted(selector.skipped, key=lambda s: (s.card, s.lang, s.field, s.set_code, s.number)):
-            lines.append(f"  {s.lang} {s.field} of {s.card} on {s.set_code} #{s.number}: "
-                         f"{_quote(s.value)}: {s.reason}")
+            lines.append(f"  {s.lang} {s.field} of {s.card} on {s.set_code} #{s.number}: {_quote(s.value)}: {s.reason}")
     if selector.without_oracle_id:
-        lines.append(f"skipped {len(selector.without_oracle_id)} card object(s) that use counters but have no Oracle ID: "
-                     + ", ".join(sorted(selector.without_oracle_id)))
+        lines.append(
+            f"skipped {len(selector.without_oracle_id)} card object(s) that use counters but have no Oracle ID: "
+            + ", ".join(sorted(selector.without_oracle_id))
+        )
     if selector.ruling_mismatches:
-        lines.append(f"note: {selector.ruling_mismatches} printing(s) list other rulings than an earlier printing of "
-                     "the same card: every ruling of every printing was kept")
+        lines.append(
+            f"note: {selector.ruling_mismatches} printing(s) list other rulings than an earlier printing of "
+            "the same card: every ruling of every printing was kept"
+        )
     if selector.older_rules:
-        lines.append(f"note: {selector.older_rules} rule number(s) in rulings older than the data's quote of that rule "
-                     "were not recorded in `about.rules` (the numbering may have changed since)")
+        lines.append(
+            f"note: {selector.older_rules} rule number(s) in rulings older than the data's quote of that rule "
+            "were not recorded in `about.rules` (the numbering may have changed since)"
+        )
     for word, names in sorted(selector.unknown_kinds().items()):
-        lines.append(f"note: Oracle text names a '{word}' counter, a kind neither in the catalogue nor in the excluded "
-                     f"list: {_names(names)}")
+        lines.append(
+            f"note: Oracle text names a '{word}' counter, a kind neither in the catalogue nor in the excluded "
+            f"list: {_names(names)}"
+        )
     for word, names in sorted(selector.excluded_kinds().items()):
-        lines.append(f"note: excluded counter kind '{word}' appears in the Oracle text of {_names(names)}: review its "
-                     "entry in the excluded list")
+        lines.append(
+            f"note: excluded counter kind '{word}' appears in the Oracle text of {_names(names)}: review its "
+            "entry in the excluded list"
+        )
     return lines
 
 
@@ -174,8 +200,12 @@ class MtgjsonImport(Provider):
     prog = command = COMMAND
     journal_note = "; this plan is made on the data as it is"
 
-    def __init__(self, paths: Iterable[Path], excluded: Iterable[str] | None = None,
-                 stages: list[Callable[[Context], Stage]] | None = None):
+    def __init__(
+        self,
+        paths: Iterable[Path],
+        excluded: Iterable[str] | None = None,
+        stages: list[Callable[[Context], Stage]] | None = None,
+    ):
         self.paths = list(paths)
         self.excluded = excluded
         self.stages = STAGES if stages is None else stages
@@ -218,14 +248,21 @@ def _read(paths: Iterable[Path], active: list[Stage]) -> Build:
     if not builds:
         raise ImportFailure("no set found in the files given")
     if len(builds) > 1:
-        shown = "; ".join(f"{version} (build {date}): {', '.join(files[:3])}" for (date, version), files in sorted(builds.items()))
+        shown = "; ".join(
+            f"{version} (build {date}): {', '.join(files[:3])}" for (date, version), files in sorted(builds.items())
+        )
         raise ImportFailure(f"the files come from different MTGJSON builds: {shown}. Import one build at a time.")
     (date, version), _files = next(iter(builds.items()))
     return Build(date, version)
 
 
-def run(data_dir: Path, paths: Iterable[Path], dry_run: bool = False, excluded: Iterable[str] = (),
-        stages: list[Callable[[Context], Stage]] | None = None) -> Result:
+def run(
+    data_dir: Path,
+    paths: Iterable[Path],
+    dry_run: bool = False,
+    excluded: Iterable[str] = (),
+    stages: list[Callable[[Context], Stage]] | None = None,
+) -> Result:
     """The whole import, without the command line (the lock is the caller's). Raises ImportFailure (bad input, data
     folder not ready: nothing written) or WriteError."""
     return execute(MtgjsonImport(paths, excluded, stages), Path(data_dir), dry_run)

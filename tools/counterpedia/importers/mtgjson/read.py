@@ -69,8 +69,11 @@ def _file_sets(path: Path) -> Iterator[MtgjsonSet]:
             reader = Reader(stream)
             if reader.peek() != "{":
                 found = reader.peek()
-                raise ImportFailure.at(path, "not an MTGJSON file: expected a JSON object with \"meta\" and \"data\", "
-                                               f"found {repr(found) if found else 'an empty file'} at the start")
+                raise ImportFailure.at(
+                    path,
+                    'not an MTGJSON file: expected a JSON object with "meta" and "data", '
+                    f"found {repr(found) if found else 'an empty file'} at the start",
+                )
             for key in reader.members("the file's top-level object"):
                 seen.add(key)
                 if key == "meta":
@@ -84,20 +87,23 @@ def _file_sets(path: Path) -> Iterator[MtgjsonSet]:
         raise ImportFailure.at(path, str(error)) from None
     missing = [k for k in ("meta", "data") if k not in seen]
     if missing:
-        raise ImportFailure.at(path, f"not an MTGJSON file: no {' and no '.join(repr(m) for m in missing)} member "
-                                       "(expected {\"meta\": {\"date\", \"version\"}, \"data\": …})")
+        raise ImportFailure.at(
+            path,
+            f"not an MTGJSON file: no {' and no '.join(repr(m) for m in missing)} member "
+            '(expected {"meta": {"date", "version"}, "data": …})',
+        )
 
 
 def _read_meta(path: Path, reader: Reader, meta: Meta) -> None:
     start = reader.where()
     value = reader.value()
     if not isinstance(value, dict):
-        raise ImportFailure.at(path, f"\"meta\" at character {start} is not an object")
+        raise ImportFailure.at(path, f'"meta" at character {start} is not an object')
     date, version = value.get("date"), value.get("version")
     if not is_date(date):
-        raise ImportFailure.at(path, f"\"meta\" at character {start} has date {date!r}, not a real YYYY-MM-DD date")
+        raise ImportFailure.at(path, f'"meta" at character {start} has date {date!r}, not a real YYYY-MM-DD date')
     if not isinstance(version, str) or not version:
-        raise ImportFailure.at(path, f"\"meta\" at character {start} has no \"version\"")
+        raise ImportFailure.at(path, f'"meta" at character {start} has no "version"')
     meta.date, meta.version = date, version
 
 
@@ -105,9 +111,10 @@ def _data(path: Path, reader: Reader, meta: Meta) -> Iterator[MtgjsonSet]:
     """`data` is one set (a per-set file) or maps set codes to sets (AllPrintings): told by its first member."""
     start = reader.where()
     if reader.peek() != "{":
-        raise ImportFailure.at(path, f"\"data\" at character {start} is not an object: expected a set, "
-                                       "or set codes mapped to sets")
-    members = reader.members("\"data\"")
+        raise ImportFailure.at(
+            path, f'"data" at character {start} is not an object: expected a set, or set codes mapped to sets'
+        )
+    members = reader.members('"data"')
     single: dict = {}
     cards: tuple[list, list] | None = None
     for key in members:
@@ -131,7 +138,7 @@ def _looks_like_set_code(key: str) -> bool:
 def _read_set(path: Path, reader: Reader, meta: Meta, key: str) -> MtgjsonSet:
     start = reader.where()
     if reader.peek() != "{":
-        raise ImportFailure.at(path, f"\"data\" member {key!r} at character {start} is not a set object")
+        raise ImportFailure.at(path, f'"data" member {key!r} at character {start} is not a set object')
     fields: dict = {}
     cards = None
     for name in reader.members(f"set {key}"):
@@ -141,14 +148,14 @@ def _read_set(path: Path, reader: Reader, meta: Meta, key: str) -> MtgjsonSet:
             fields[name] = reader.value()
     found = _make_set(path, fields, cards, meta, start)
     if found.code != key:
-        raise ImportFailure.at(path, f"\"data\" member {key!r} at character {start} holds set {found.code!r}")
+        raise ImportFailure.at(path, f'"data" member {key!r} at character {start} holds set {found.code!r}')
     return found
 
 
 def _read_cards(path: Path, reader: Reader, code: str | None) -> tuple[list, list]:
     where = f"set {code}" if code else "the set"
     if reader.peek() != "[":
-        raise ImportFailure.at(path, f"\"cards\" of {where} at character {reader.where()} is not a list")
+        raise ImportFailure.at(path, f'"cards" of {where} at character {reader.where()} is not a list')
     cards, offsets = [], []
     for _index in reader.items(f"the cards of {where}"):
         offsets.append(reader.where())
@@ -160,19 +167,31 @@ def _make_set(path: Path, fields: dict, cards: tuple[list, list] | None, meta: M
     code = fields.get("code")
     shown = f"set {code}" if isinstance(code, str) else f"the set at character {start}"
     if not isinstance(code, str) or not code:
-        raise ImportFailure.at(path, f"{shown} has no \"code\": is this an MTGJSON set file?")
+        raise ImportFailure.at(path, f'{shown} has no "code": is this an MTGJSON set file?')
     if not _SET_CODE.fullmatch(code):
-        raise ImportFailure.at(path, f"the set at character {start} has code {code[:40]!r}: a set code is letters, "
-                                       "digits and _ (a code holding path characters is refused)")
+        raise ImportFailure.at(
+            path,
+            f"the set at character {start} has code {code[:40]!r}: a set code is letters, "
+            "digits and _ (a code holding path characters is refused)",
+        )
     if not isinstance(fields.get("name"), str):
-        raise ImportFailure.at(path, f"{shown} has no \"name\"")
+        raise ImportFailure.at(path, f'{shown} has no "name"')
     if not is_date(fields.get("releaseDate")):
-        raise ImportFailure.at(path, f"{shown} has releaseDate {fields.get('releaseDate')!r}, not a real YYYY-MM-DD date")
+        raise ImportFailure.at(
+            path, f"{shown} has releaseDate {fields.get('releaseDate')!r}, not a real YYYY-MM-DD date"
+        )
     if cards is None:
-        raise ImportFailure.at(path, f"{shown} has no \"cards\"")
-    found = MtgjsonSet(code, fields["name"], fields["releaseDate"],
-                       fields.get("type") if isinstance(fields.get("type"), str) else None,
-                       cards[0], meta, path, cards[1])
+        raise ImportFailure.at(path, f'{shown} has no "cards"')
+    found = MtgjsonSet(
+        code,
+        fields["name"],
+        fields["releaseDate"],
+        fields.get("type") if isinstance(fields.get("type"), str) else None,
+        cards[0],
+        meta,
+        path,
+        cards[1],
+    )
     seen: dict[str, int] = {}
     for index, card in enumerate(found.cards):
         problem = card_problem(card)
@@ -181,8 +200,11 @@ def _make_set(path: Path, fields: dict, cards: tuple[list, list] | None, meta: M
         uuid = card.get("uuid")
         if isinstance(uuid, str):
             if uuid in seen:  # one printing twice: merging them would drop one's name or text without a word
-                raise ImportFailure.at(path, f"{found.where(index)}: uuid {uuid} is also the uuid of card {seen[uuid]} "
-                                               "of the set: a card printing is listed once")
+                raise ImportFailure.at(
+                    path,
+                    f"{found.where(index)}: uuid {uuid} is also the uuid of card {seen[uuid]} "
+                    "of the set: a card printing is listed once",
+                )
             seen[uuid] = index
     return found
 
@@ -195,37 +217,38 @@ def card_problem(card: object) -> str | None:
     if not isinstance(card, dict):
         return f"not a card object but {type(card).__name__}"
     if not isinstance(card.get("name"), str) or not card["name"]:
-        return "no \"name\""
+        return 'no "name"'
     for key in ("text", "faceName", "side", "originalReleaseDate"):
         if key in card and not isinstance(card[key], str):
-            return f"\"{key}\" is not a string"
+            return f'"{key}" is not a string'
     if not isinstance(card.get("number"), str):
-        return "no \"number\" (collector number)"
+        return 'no "number" (collector number)'
     if "originalReleaseDate" in card and not is_date(card["originalReleaseDate"]):
         return f"originalReleaseDate {card['originalReleaseDate']!r} is not a real YYYY-MM-DD date"
     identifiers = card.get("identifiers", {})
     if not isinstance(identifiers, dict):
-        return "\"identifiers\" is not an object"
+        return '"identifiers" is not an object'
     if "scryfallOracleId" in identifiers and not isinstance(identifiers["scryfallOracleId"], str):
-        return "\"identifiers.scryfallOracleId\" is not a string"
+        return '"identifiers.scryfallOracleId" is not a string'
     rulings = card.get("rulings", [])
     if not isinstance(rulings, list):
-        return "\"rulings\" is not a list"
+        return '"rulings" is not a list'
     for index, ruling in enumerate(rulings):
         if not isinstance(ruling, dict) or not isinstance(ruling.get("text"), str) or "date" not in ruling:
-            return f"ruling {index} is not {{\"date\", \"text\"}}"
+            return f'ruling {index} is not {{"date", "text"}}'
         if not is_date(ruling["date"]):
             return f"ruling {index} has date {ruling['date']!r}, not a real YYYY-MM-DD date"
     foreign = card.get("foreignData", [])
     if not isinstance(foreign, list):
-        return "\"foreignData\" is not a list"
+        return '"foreignData" is not a list'
     for index, entry in enumerate(foreign):
         if not isinstance(entry, dict) or not isinstance(entry.get("language"), str):
-            return f"foreignData {index} has no \"language\""
+            return f'foreignData {index} has no "language"'
         for key in ("name", "text", "faceName"):
             if key in entry and not isinstance(entry[key], str):
-                return f"foreignData {index} ({entry['language']}): \"{key}\" is not a string"
-    if "keywords" in card and not (isinstance(card["keywords"], list) and all(isinstance(k, str) for k in card["keywords"])):
-        return "\"keywords\" is not a list of strings"
+                return f'foreignData {index} ({entry["language"]}): "{key}" is not a string'
+    if "keywords" in card and not (
+        isinstance(card["keywords"], list) and all(isinstance(k, str) for k in card["keywords"])
+    ):
+        return '"keywords" is not a list of strings'
     return None
-

@@ -117,8 +117,17 @@ class CardSelector:
                 if not any(english and not t for english, t in zip(english_texts, texts)) and any(texts):
                     text = FACE_SEPARATOR.join(texts)
                     text_reason = wrong_text(lang, texts, english_texts)
-            keep_printed(state.names, state.texts, lang, state.name, printing, entries[0].get("name"), text, text_reason,
-                         self.skipped)
+            keep_printed(
+                state.names,
+                state.texts,
+                lang,
+                state.name,
+                printing,
+                entries[0].get("name"),
+                text,
+                text_reason,
+                self.skipped,
+            )
 
     # -- the result ---------------------------------------------------------------------------------
     def result(self, source: str) -> list[ImportedCard]:
@@ -133,12 +142,22 @@ class CardSelector:
             rulings = []
             for (date, _key), text in state.rulings.items():
                 about = self.about_finder.about(text, date, own, state.keywords)
-                rulings.append(ImportedRuling(date, text, source, "community", None, about.counters, about.rules,
-                                              about.mechanics))
+                rulings.append(
+                    ImportedRuling(date, text, source, "community", None, about.counters, about.rules, about.mechanics)
+                )
                 self.older_rules += len(about.older_rules)
-            cards.append(ImportedCard(oracle_id, state.name, sorted(state.scan.kinds), state.scan.any_counter,
-                                      oracle_text if oracle_text.strip() else None, dict(state.names),
-                                      dict(state.texts), rulings))
+            cards.append(
+                ImportedCard(
+                    oracle_id,
+                    state.name,
+                    sorted(state.scan.kinds),
+                    state.scan.any_counter,
+                    oracle_text if oracle_text.strip() else None,
+                    dict(state.names),
+                    dict(state.texts),
+                    rulings,
+                )
+            )
         return cards
 
     def unknown_kinds(self) -> dict[str, list[str]]:
