@@ -46,9 +46,10 @@ site: validate
 offline: site
 	$(BIN)/python -m counterpedia.commands.offline site counterpedia-offline.zip
 
-# Lint and type check (pyproject.toml): ruff's rules, mypy (strict on the foundation, storage and model layers).
+# Lint, format check and type check (pyproject.toml): ruff's rules, ruff format (run `ruff format tools tests` to fix), mypy (strict on the foundation, storage and model layers).
 lint: venv
 	$(BIN)/ruff check tools tests
+	$(BIN)/ruff format --check tools tests
 	$(BIN)/mypy
 
 # Every test, in parallel across the machine's cores (pytest-xdist: one worker per core; the groups and the
