@@ -7,7 +7,7 @@ from counterpedia.model import terminology
 
 
 def term(en: str, kind: str = "term", term_id: str = "x", **names: str) -> terminology.Term:
-    return terminology.Term(kind, term_id, en, names, terminology.english_pattern(kind, en))
+    return terminology.Term(kind, term_id, en, names)
 
 
 def named(english: str, *terms: terminology.Term) -> list[str]:
