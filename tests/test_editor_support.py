@@ -104,7 +104,9 @@ def test_the_pre_commit_hooks_run_validate_fmt_check_and_the_lint():
         ".venv/bin/counterpedia validate",
         ".venv/bin/counterpedia fmt --check",
         ".venv/bin/ruff check",
+        ".venv/bin/ruff format --check",
         ".venv/bin/mypy",
     }
     pattern = re.compile(config["repos"][0]["hooks"][0]["files"])
     assert pattern.search("data/cards/w/walking-ballista.yaml") and pattern.search("catalogue/excluded-counters.yaml")
+    assert pattern.search("catalogue/autolink-stop-list.yaml")  # every reviewed list validate reads

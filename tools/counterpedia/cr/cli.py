@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from ..storage.format import FormatError
 from . import ja_fetch, ja_locate, locate
 from .diff import Change, diff, summary
 from .fetch import FetchError, check_edition_id, check_url, fetch
@@ -117,6 +118,12 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
             return _error(str(error), status)
         except FetchError as error:
             return _error(str(error), PROBLEMS)
+        except FormatError as error:  # a record `cr sync` would have to rewrite, but cannot format as it reads it
+            for diagnostic in error.diagnostics:
+                print(diagnostic.render(), file=sys.stderr)
+            return _error(
+                "nothing was written: fix the record(s) above (`counterpedia validate`, `counterpedia fmt`)", PROBLEMS
+            )
         except BrokenPipeError:  # before OSError: `counterpedia cr diff … | head`
             sys.stderr.close()
             return OK

@@ -9,7 +9,7 @@ Official texts (rules, rulings, card texts) are never rewritten: they are quoted
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from ..model.rule_numbers import find_references
 from ..model.texts import text_fields
 from ..render.blocks import numbering_edition
 from ..storage import writes, yamlio
-from ..storage.format import format_data
+from ..storage.format import FormatError, format_data
 from ..storage.load import schema_kind
 from .quotes import CHANGED, MOVED, SAME, VANISHED, QuoteChange
 
@@ -186,7 +186,10 @@ def plan(
             if record.document is not None:
                 _renumber_prose(record, numbers, data_of, result, ours)
     for file, data in documents.items():
-        text = format_data(schema_kind(Path(file)), data)
+        try:
+            text = format_data(schema_kind(Path(file)), data)
+        except FormatError as error:  # a record the formatter cannot write back as it reads it: located, not a crash
+            raise FormatError([replace(d, path=str(file)) for d in error.diagnostics]) from None
         if text != Path(file).read_text(encoding="utf-8"):
             result.files[file] = text
     return result
