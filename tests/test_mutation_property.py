@@ -295,7 +295,9 @@ PROPERTY = settings(
 # Found by this test: the examples of a quote as a number (checks/cr_names.py unpacked it: TypeError).
 @example(mutation=("rules/rad-counters.yaml", ("rules", 0, "examples"), 1))
 # And: a float the formatter cannot write back as read made `cr sync` an internal error (now E400, located, exit 1).
-@example(mutation=("cards/s/struggle-for-project-purity.yaml", ("any_counter",), {"": True, "x=": 3.31281790268317e-293}))
+@example(
+    mutation=("cards/s/struggle-for-project-purity.yaml", ("any_counter",), {"": True, "x=": 3.31281790268317e-293})
+)
 def test_any_mutation_gives_an_exit_status_never_a_traceback(project, mutation):
     name, path, value = mutation
     target = project / "data" / name
