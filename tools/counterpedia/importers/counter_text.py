@@ -23,6 +23,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..model.knowledge import KnowledgeBase
+from .model import ImportFailure
 
 # "counter" as a verb, after the card's own names are replaced by CARDNAME.
 VERB_RE = re.compile(
@@ -67,6 +71,14 @@ class TextScan:
         self.any_counter = self.any_counter or other.any_counter
         self.unknown |= other.unknown
         self.excluded |= other.excluded
+
+
+def counter_kinds(kb: KnowledgeBase, data_dir: Path) -> list[CounterKind]:
+    """The kinds an import looks for, from the data's counter records; an import with none has nothing to do."""
+    kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
+    if not kinds:
+        raise ImportFailure(f"{data_dir}: no counter records with an English name: nothing to look for")
+    return kinds
 
 
 def kinds_from_counters(counters: Iterable[tuple[str, dict]]) -> list[CounterKind]:

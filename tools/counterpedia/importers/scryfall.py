@@ -23,7 +23,7 @@ from pathlib import Path
 from ..langs import PRINTED_LANGS
 from ..model.knowledge import load
 from .about import AboutFinder
-from .counter_text import CounterScanner, TextScan, kinds_from_counters
+from .counter_text import CounterScanner, TextScan, counter_kinds
 from .jsonstream import JSONStreamError, iter_objects
 from .merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
 from .model import (
@@ -290,9 +290,7 @@ def plan(
     refused = unreadable_records(problems)
     if refused:
         raise ImportFailure(refused)
-    kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
-    if not kinds:
-        raise ImportFailure(f"{data_dir}: no counter records with an English name: nothing to look for")
+    kinds = counter_kinds(kb, data_dir)
     scanner = CounterScanner(kinds, excluded)
     scan = scan_oracle(oracle, scanner)
     if rulings is not None:

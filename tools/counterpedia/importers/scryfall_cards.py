@@ -33,7 +33,7 @@ from ..catalogue.new_kinds import COMMENTARY, KindPlan, Sighting, plan_new_kinds
 from ..langs import PRINTED_LANGS
 from ..model.knowledge import KnowledgeBase, load
 from ..storage.layout import record_path
-from .counter_text import CounterKind, CounterScanner, TextScan, kinds_from_counters
+from .counter_text import CounterKind, CounterScanner, TextScan, counter_kinds
 from .jsonstream import JSONStreamError, iter_objects
 from .merge import CardMerger, MergeReport, Workspace, ensure_sources
 from .model import FACE_SEPARATOR, ImportedCard, ImportFailure, Provenance, checked_date, number_key
@@ -217,9 +217,7 @@ def plan(
     data_dir = Path(data_dir)
     kb, _problems = load(data_dir)
     version = dataset_version(kb, via, version)
-    kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
-    if not kinds:
-        raise ImportFailure(f"{data_dir}: no counter records with an English name: nothing to look for")
+    kinds = counter_kinds(kb, data_dir)
     excluded_path = default_path(data_dir)
     try:
         excluded = load_excluded(excluded_path) if excluded_path.is_file() else []

@@ -22,7 +22,7 @@ from typing import Protocol
 
 from ...model.knowledge import KnowledgeBase, load
 from ..about import AboutFinder
-from ..counter_text import CounterScanner, kinds_from_counters
+from ..counter_text import CounterScanner, counter_kinds
 from ..merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
 from ..model import ImportFailure, Provenance
 from ..printed_names import PrintedNamesStage
@@ -215,9 +215,7 @@ class MtgjsonImport(Provider):
         refused = unreadable_records(problems)
         if refused:
             raise ImportFailure(refused)
-        kinds = kinds_from_counters((r.id, r.data) for r in kb.all("counter"))
-        if not kinds:
-            raise ImportFailure(f"{data_dir}: no counter records with an English name: nothing to look for")
+        kinds = counter_kinds(kb, data_dir)
         excluded = excluded_names(data_dir) if self.excluded is None else self.excluded
         context = Context(data_dir, kb, CounterScanner(kinds, excluded))
         active = [factory(context) for factory in self.stages]
