@@ -15,7 +15,7 @@ empty :=
 space := $(empty) $(empty)
 CR_ENV := $(if $(SHARED_CR),COUNTERPEDIA_CR_DIR=$${COUNTERPEDIA_CR_DIR:-$(subst $(space),:,$(abspath $(SHARED_CR)))},)
 
-.PHONY: venv serve site offline validate lint test bench browser clean
+.PHONY: venv serve site offline validate lint test fuzz bench browser clean
 
 venv: $(STAMP)
 
@@ -60,6 +60,12 @@ lint: venv
 TEST_WORKERS ?= auto
 test: lint
 	env -u PYTHONDONTWRITEBYTECODE $(CR_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15 $(PYTEST_ARGS)
+
+# The property tests (Hypothesis) with new random examples on every run, to hunt for cases `make test` does not
+# try (it runs the same ones every time). Turn each failure it finds into an `@example` of its test.
+fuzz: venv
+	env -u PYTHONDONTWRITEBYTECODE HYPOTHESIS_PROFILE=explore $(CR_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS) \
+		$$(grep -rl --include='*.py' '^from hypothesis' tests) $(PYTEST_ARGS)
 
 # The browser tests alone (headless Chromium through Playwright).
 browser: venv

@@ -9,11 +9,19 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from . import xdist_groups
 from .shared_build import built_once
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# The property tests run the same examples on every `make test`: a red CI is a change of ours, never the luck
+# of the draw. `make fuzz` (HYPOTHESIS_PROFILE=explore) draws new examples on every run, to find new cases:
+# each one found becomes an `@example` of its test.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 FIXTURES = ROOT / "tests" / "fixtures"
 VALID_DATA = FIXTURES / "valid" / "data"
 

@@ -298,6 +298,8 @@ PROPERTY = settings(
 @example(
     mutation=("cards/s/struggle-for-project-purity.yaml", ("any_counter",), {"": True, "x=": 3.31281790268317e-293})
 )
+# And: a translation-memory entry's `translates` as a number made `cr sync` an internal error (AttributeError).
+@example(mutation=("translation-memory/05.yaml", ("translations", 0, "text", "ja", "translates"), 1))
 def test_any_mutation_gives_an_exit_status_never_a_traceback(project, mutation):
     name, path, value = mutation
     target = project / "data" / name

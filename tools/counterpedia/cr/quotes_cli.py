@@ -118,14 +118,20 @@ class _DataError(Exception):
 
 
 def quote_problems(kb: KnowledgeBase) -> list[Diagnostic]:
-    """The validator's errors that make quotes unsafe to compare or update: a rule record against its
-    schema (a number YAML reads as a float, `rules: 5`…), and CR numbers (E120–E122)."""
+    """The validator's errors that make quotes unsafe to compare: a rule record against its schema (a
+    number YAML reads as a float, `rules: 5`…), and CR numbers (E120–E122)."""
 
     found: set[Diagnostic] = set()
     for record in kb.all("rule") + [d for d in kb.duplicates if d.kind == "rule"]:
         found.update(schema.check_record(record))
     found.update(rule_checks.check(kb))
     return sorted(d for d in found if d.severity == "error")
+
+
+def sync_problems(kb: KnowledgeBase) -> list[Diagnostic]:
+    """What makes an update unsafe: the quotes' problems, and any record off its schema, since `cr sync`
+    renumbers the prose of every kind, rehashes translations and reads the sources' file digests."""
+    return sorted({*quote_problems(kb), *(d for d in schema.check(kb) if d.severity == "error")})
 
 
 def _knowledge(args, finish_pending: bool) -> KnowledgeBase:
@@ -259,11 +265,11 @@ def prose_renumbering(kb: KnowledgeBase, edition, loader) -> dict[str, str]:
 
 
 def _sync(args, edition, kb) -> int:
-    before = quote_problems(kb)
+    before = sync_problems(kb)
     if before:
         print(render_all(before), file=sys.stderr)
         return _error(
-            "the quotes must validate before they are synchronized: fix the errors above (nothing was written)",
+            "the records must validate before the quotes are synchronized: fix the errors above (nothing was written)",
             PROBLEMS,
         )
     via = args.via or copy_of(kb, edition.source)
@@ -282,7 +288,7 @@ def _sync(args, edition, kb) -> int:
     if not result.files:
         print(f"nothing to change: the quotes match the {edition.edition} edition", file=sys.stderr)
         return 0
-    broken = new_problems(before, quote_problems(planned_knowledge(kb, result)))
+    broken = new_problems(before, sync_problems(planned_knowledge(kb, result)))
     if broken:
         print(render_all(broken), file=sys.stderr)
         return _error(

@@ -26,10 +26,13 @@ def numbering_edition(entry: dict, texts: dict | None = None) -> str | None:
     version = str(entry.get("version") or "")
     if len(version) == 8 and version.isdigit():
         return version
-    translated_version = str((entry.get("translates") or {}).get("version") or "")
+    translates = entry.get("translates")
+    if not isinstance(translates, dict):  # none, or malformed (the schema reports it)
+        return None
+    translated_version = str(translates.get("version") or "")
     if len(translated_version) == 8 and translated_version.isdigit():
         return translated_version
-    translated = (entry.get("translates") or {}).get("lang")
+    translated = translates.get("lang")
     source = (texts or {}).get(translated)
     if isinstance(source, dict) and source is not entry:
         return numbering_edition(source)
