@@ -223,6 +223,12 @@ CODES: dict[str, Code] = {
             "`langs` lists the languages of the site whose pages do not link the name: ja, en, fr",
         ),
         Code(
+            "E159",
+            ERROR,
+            "the terminology exceptions list is malformed",
+            "see catalogue/terminology-exceptions.yaml: `terms`, a list of {id: KIND:ID, reason} or {id or name, entry, reason}; `cards`, a list of {name, reason}",
+        ),
+        Code(
             "E160",
             ERROR,
             "counter kind covered by a rule's pattern does not cite it",
@@ -269,6 +275,24 @@ CODES: dict[str, Code] = {
             ERROR,
             "official name from the CR not as the current quote of its rule writes it",
             "copy the name verbatim from the rule's current quote (spaces and width included), citing that quote's `source`, `version` and `via`",
+        ),
+        Code(
+            "E167",
+            ERROR,
+            "an id of the terminology exceptions is no counter, mechanic or term of the data",
+            "write KIND:ID of an existing record (term:counter, mechanic:double, counter:time), or remove the entry",
+        ),
+        Code(
+            "E168",
+            ERROR,
+            "an entry of the terminology exceptions is no translation-memory entry",
+            "`entry` is the key of an entry of data/translation-memory/ (its `id`, 16 hex digits); remove the exception when its entry is gone",
+        ),
+        Code(
+            "E169",
+            ERROR,
+            "a name of the terminology exceptions is the English name of no card",
+            "write the card's English name as its record writes it (`names.en.text`), or remove the entry",
         ),
         Code(
             "E170",

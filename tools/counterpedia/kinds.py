@@ -111,6 +111,7 @@ OTHER_FILES = {
     "excluded-counters.yaml": "excluded-counters",
     "search-shorthands.yaml": "search-shorthands",
     "autolink-stop-list.yaml": "autolink-stop-list",
+    "terminology-exceptions.yaml": "terminology-exceptions",
 }
 
 

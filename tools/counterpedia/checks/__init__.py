@@ -27,6 +27,7 @@ from . import (
     schema,
     shorthands,
     stoplist,
+    terminology_exceptions,
 )
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
@@ -43,6 +44,7 @@ REGISTRY: list[tuple[str, Check]] = [
     ("excluded", excluded.check),
     ("shorthands", shorthands.check),
     ("stop list", stoplist.check),
+    ("terminology exceptions", terminology_exceptions.check),
     ("printed names", printed_names.check),
     ("official", official.check),
     ("pattern_rules", pattern_rules.check),

@@ -21,15 +21,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ruamel.yaml.error import YAMLError
-
 from .. import diagnostics as diag
+from ..catalogue.terminology_exceptions import OrdinaryWords, default_path, ordinary_words
 from ..model import memory, terminology
 from ..model.knowledge import KnowledgeBase, Record
 from ..model.shapes import as_dict
-from ..storage.yamlio import yaml_loader
-
-EXCEPTIONS_FILE = Path("catalogue") / "terminology-exceptions.yaml"
 
 RULE = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]{0,2}(?![\w])")
 SYMBOL = re.compile(r"\{[^{}]+\}")
@@ -50,22 +46,10 @@ def data_root(kb: KnowledgeBase) -> Path | None:
     return None
 
 
-def exceptions(kb: KnowledgeBase) -> tuple[frozenset[str], frozenset[str], frozenset[tuple[str, str]]]:
-    """The reviewed ordinary words: glossary entries (`kind:id`) and card names never checked as terms, and
-    (entry key, `kind:id` or card name) pairs where the English uses a term's word as an ordinary word."""
+def exceptions(kb: KnowledgeBase) -> OrdinaryWords:
+    """The reviewed ordinary words (catalogue/terminology-exceptions.yaml beside the data folder)."""
     root = data_root(kb)
-    path = root.parent / EXCEPTIONS_FILE if root is not None else None
-    if path is None or not path.is_file():
-        return frozenset(), frozenset(), frozenset()
-    try:
-        data = as_dict(yaml_loader().load(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, YAMLError):
-        return frozenset(), frozenset(), frozenset()
-    items = [as_dict(e) for e in data.get("terms") or []]
-    terms = frozenset(str(e["id"]) for e in items if e.get("id") and not e.get("entry"))
-    cards = frozenset(str(as_dict(e).get("name")) for e in data.get("cards") or [] if as_dict(e).get("name"))
-    pairs = frozenset((str(e["entry"]), str(e.get("id") or e.get("name"))) for e in items if e.get("entry"))
-    return terms, cards, pairs
+    return ordinary_words(default_path(root)) if root is not None else OrdinaryWords()
 
 
 def english_of(entry: Record) -> str | None:
@@ -79,8 +63,9 @@ def check(kb: KnowledgeBase) -> Iterator[diag.Diagnostic]:
     yield from check_rulings(kb)
     if not entries:
         return
-    skipped_terms, skipped_cards, allowed = exceptions(kb)
-    terms = terminology.glossary(kb, skipped_terms)
+    ordinary = exceptions(kb)
+    skipped_cards, allowed = ordinary.cards, ordinary.pairs
+    terms = terminology.glossary(kb, ordinary.terms)
     by_token = terminology.index(terms)
     by_word = terminology.card_names(kb, {t.en.lower() for t in terms})
     for name in skipped_cards:

@@ -8,6 +8,7 @@ from .. import checks, kinds
 from ..catalogue.excluded import default_path as excluded_list_path
 from ..catalogue.shorthands import default_path as shorthand_list_path
 from ..catalogue.stoplist import default_path as stop_list_path
+from ..catalogue.terminology_exceptions import default_path as exceptions_list_path
 from ..diagnostics import Diagnostic, make
 from ..model.knowledge import KnowledgeBase, from_documents
 from ..storage import writes
@@ -86,8 +87,8 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
         wanted = {display_path(p) for p in _files(paths)}
         if any(p.resolve() == root.resolve() for p in paths):
             # Checking the whole data set also checks the reviewed lists: excluded counter kinds, search shorthands,
-            # the auto-linking stop list.
-            for list_path in (excluded_list_path, shorthand_list_path, stop_list_path):
+            # the auto-linking stop list, the terminology exceptions.
+            for list_path in (excluded_list_path, shorthand_list_path, stop_list_path, exceptions_list_path):
                 wanted.add(display_path(list_path(root)))
         wanted_dirs = [display_path(p) for p in paths if p.is_dir()]
         checked = [
