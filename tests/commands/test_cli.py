@@ -153,3 +153,26 @@ def test_wrong_types_are_located_errors_not_tracebacks(valid_data: Path):
         and "Traceback" not in result.stderr
         and "rules: 5 is not of type 'array'" in result.stdout
     )
+
+
+def test_a_named_reviewed_list_is_checked_against_the_data_beside_it(valid_data: Path):
+    """`validate catalogue/autolink-stop-list.yaml` (what an editor's save hook runs) checks the list, names
+    included, instead of calling it a record out of place (E005)."""
+    catalogue = valid_data.parent / "catalogue"
+    catalogue.mkdir()
+    stop_list = catalogue / "autolink-stop-list.yaml"
+    stop_list.write_text(
+        "names:\n  - name: Counterspell\n    langs: [en]\n    reason: The texts write it as the ordinary word.\n",
+        encoding="utf-8",
+    )
+    (valid_data / "counters" / "rad.yaml").write_text("id: [broken\n", encoding="utf-8")  # not the list's problem
+    result = run(["validate", "catalogue/autolink-stop-list.yaml"], valid_data.parent)
+    assert result.returncode == 1, result.stderr
+    assert "catalogue/autolink-stop-list.yaml:2:11: error[E156]" in result.stdout
+    assert "E005" not in result.stdout and "rad.yaml" not in result.stdout
+    stop_list.write_text(
+        "names:\n  - name: Struggle for Project Purity\n    langs: [en]\n    reason: A made-up case for this test.\n",
+        encoding="utf-8",
+    )
+    result = run(["validate", "catalogue/autolink-stop-list.yaml"], valid_data.parent)
+    assert result.returncode == 0, result.stdout

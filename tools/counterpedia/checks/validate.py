@@ -34,6 +34,17 @@ def data_root_of(path: Path) -> Path | None:
 
 
 RECORD_SUFFIXES = (".yaml", ".yml")
+# The reviewed lists of catalogue/: checked with the whole data folder beside them, named or not.
+REVIEWED_LISTS = (excluded_list_path, shorthand_list_path, stop_list_path, exceptions_list_path)
+
+
+def list_data_folder(path: Path, data_dir: Path | None = None) -> Path | None:
+    """The data folder whose reviewed list `path` is (`<repo>/catalogue/NAME.yaml` beside `<repo>/data`, or
+    beside `data_dir`), or None when it is no reviewed list."""
+    root = data_dir if data_dir is not None else path.resolve().parent.parent / "data"
+    if path.is_file() and root.is_dir() and any(path.resolve() == of(root).resolve() for of in REVIEWED_LISTS):
+        return root
+    return None
 
 
 def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[KnowledgeBase, list[Diagnostic]]:
@@ -65,6 +76,9 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
     ]
     if not paths:
         return from_documents([]), found
+    lists = [p for p in paths if list_data_folder(p, data_dir) is not None]
+    if lists:
+        return _validate_lists(lists, [p for p in paths if p not in lists], found, data_dir)
     root = data_dir or data_root_of(paths[0])
     if root is None:
         if not paths[0].is_dir():
@@ -88,7 +102,7 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
         if any(p.resolve() == root.resolve() for p in paths):
             # Checking the whole data set also checks the reviewed lists: excluded counter kinds, search shorthands,
             # the auto-linking stop list, the terminology exceptions.
-            for list_path in (excluded_list_path, shorthand_list_path, stop_list_path, exceptions_list_path):
+            for list_path in REVIEWED_LISTS:
                 wanted.add(display_path(list_path(root)))
         wanted_dirs = [display_path(p) for p in paths if p.is_dir()]
         checked = [
@@ -100,6 +114,22 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
         ]
     # Whatever was asked about, a half-applied plan concerns it: always reported.
     return kb, sorted(found + checked + pending_writes(root))
+
+
+def _validate_lists(
+    lists: list[Path], others: list[Path], found: list[Diagnostic], data_dir: Path | None
+) -> tuple[KnowledgeBase, list[Diagnostic]]:
+    """Reviewed lists named on the command line: the whole data folder beside them is checked (a list's names
+    are checked against its records), and the diagnostics of the lists kept, with those of `others`."""
+    root = list_data_folder(lists[0], data_dir)
+    assert root is not None
+    kb, everything = validate([root], root)
+    asked = {display_path(p) for p in lists}
+    kept = [d for d in everything if d.path in asked] + pending_writes(root)
+    if others:
+        kb, of_others = validate(others, data_dir)
+        kept += of_others
+    return kb, sorted(set(found + kept))
 
 
 def pending_writes(root: Path) -> list[Diagnostic]:
