@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -140,3 +141,26 @@ def test_export_writes_a_folder_of_its_own(valid_data, in_dir):
 def test_site_build_refuses_an_empty_out(capsys):
     assert main(["site", "build", "--out", ""]) == 2
     assert "--out ''" in capsys.readouterr().err
+
+
+def test_a_named_device_is_refused_at_once(valid_data, in_dir, capsys):
+    in_dir(valid_data.parent)
+    assert main(["validate", "/dev/zero"]) == 1  # before: read until the memory ran out
+    assert "/dev/zero" in capsys.readouterr().out
+
+
+def test_every_command_reads_a_record_saved_as_yml(valid_data, in_dir, capsys):
+    """`validate`, `status` and `search` agree on which files are records: `.yml` is one too."""
+    (valid_data / "counters" / "zorbix.yml").write_text(
+        "id: zorbix\nnames:\n  en: {text: zorbix counter, status: official, source: cr, version: '20260116'}\n"
+        "holders: [permanent]\nrules: ['122.1']\nsources: [cr]\n",
+        encoding="utf-8",
+    )
+    in_dir(valid_data.parent)
+    assert main(["status", "--data", "data", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["counter"]["records"] == 3  # rad, time and zorbix
+    assert main(["search", "zorbix", "--data", "data"]) == 0
+    assert "data/counters/zorbix.yml" in capsys.readouterr().out
+    (valid_data / "counters" / "zorbix.yml").write_text("id: zorbix\nholders: 7\n", encoding="utf-8")
+    assert main(["validate"]) == 1
+    assert "data/counters/zorbix.yml" in capsys.readouterr().out
