@@ -27,7 +27,7 @@ from ..cr.locate import CRNotFound
 from ..diagnostics import ERROR, render_all
 from ..langs import LANGS
 from ..model.knowledge import load
-from ..render import edit_links, i18n
+from ..render import edit_links, i18n, set_aside
 from ..render.export import file_resolver, iter_texts
 from ..render.pages import SiteRenderer, nav
 from ..search import site_index
@@ -143,6 +143,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         config.edit_uri = None
         self.set_knowledge(kb)
         self.localized_sources: dict[str, str] = {}
+        self.tables_aside: dict[str, list[str]] = {}  # page -> its card tables, kept out of Markdown's way
         wanted = self.config.full_rules and os.environ.get("COUNTERPEDIA_FULL_RULES", "1") != "0"
         self.archive = archive.available() if wanted else None
         if self.archive is None:
@@ -252,6 +253,9 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         # generated pages: Material's search plugin only indexes the others (the guides).
         if page.file.src_uri in getattr(self, "generated", ()):
             page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
+            markdown, tables = set_aside.set_aside(markdown)  # put back by on_page_content
+            if tables:
+                self.tables_aside[page.file.src_uri] = tables
         return markdown
 
     def on_page_content(self, html: str, page, config, files) -> str:
@@ -260,6 +264,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         if page.file.src_uri in getattr(self, "generated", ()):
             page.markdown = ""
             page.file.content_string = ""
+            html = set_aside.put_back(html, self.tables_aside.pop(page.file.src_uri, []))
         return html
 
     def _edit_target(self, file) -> str | None:

@@ -25,7 +25,7 @@ from ..model.rule_numbers import sort_key
 from ..model.shapes import as_dict
 from ..model.texts import TextField, text_fields
 from ..model.texts import title as record_title
-from . import currency, i18n, urls
+from . import currency, i18n, set_aside, urls
 from .blocks import TextRenderer
 from .cr_pages import FullRulesRenderer
 from .markup import Linker, escape_line, yaml_string
@@ -299,13 +299,12 @@ class SiteRenderer:
         placeholder = html.escape(self.t("filter"))
         return "\n".join(
             [
-                '<div class="cp-catalogue cp-cards" data-search-exclude="true">',  # each card is found on its own page
+                set_aside.TABLE_START,  # data-search-exclude: each card is found on its own page
                 f'<input type="search" class="cp-filter" placeholder="{placeholder}" aria-label="{placeholder}">',
                 # Hundreds of rows (+1/+1: 1,754 cards) scroll in a box of their own, header kept in view.
                 f'<div class="cp-scroll">\n<table>\n<thead><tr>{head}</tr></thead>\n<tbody>',
                 *rows,
-                "</tbody>\n</table>\n</div>",
-                "</div>",
+                set_aside.TABLE_END,  # `set_aside` keeps the table out of Markdown's way, by these two marks
                 "",
             ]
         )
