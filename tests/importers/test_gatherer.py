@@ -247,3 +247,14 @@ def test_a_review_note_citing_an_unknown_copy_is_e111(data, capsys, in_dir):
     in_dir(data.parent)
     _kb, diagnostics = validate([Path("data")])
     assert [(d.code, "no-such-copy" in d.message) for d in diagnostics] == [("E111", True)]
+
+
+def test_the_import_refuses_a_data_folder_with_a_record_it_cannot_read(data, capsys):
+    """As every import does: a record in the middle of a hand edit may be the one it would upgrade."""
+    broken = data / "cards" / "s" / "struggle-for-project-purity.yaml"
+    broken.write_text(broken.read_text(encoding="utf-8") + "names: [\n", encoding="utf-8")
+    before = snapshot(data)
+    assert run(data) == 1
+    err = capsys.readouterr().err
+    assert "1 record file(s) cannot be read" in err and "struggle-for-project-purity.yaml" in err, err
+    assert snapshot(data) == before

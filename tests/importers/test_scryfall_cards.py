@@ -329,3 +329,15 @@ def test_the_committed_data_holds_the_shared_japanese_names(capsys):
     out = capsys.readouterr().out
     assert "would write 0 file(s)" in out
     assert "Japanese card names: would add 0," in out
+
+
+@pytest.mark.parametrize("command", [run_cards, run_jpnames], ids=["cards", "jpnames"])
+def test_an_import_refuses_a_data_folder_with_a_record_it_cannot_read(data, capsys, command):
+    """As `import scryfall` and `import mtgjson` do: the record it cannot read may be the one it would update."""
+    knight = data / "cards" / "s" / "sample-decor-knight.yaml"
+    knight.write_text(knight.read_text(encoding="utf-8") + "names: [\n", encoding="utf-8")
+    before = snapshot(data.parent)
+    assert main(command(data)) == 1
+    err = capsys.readouterr().err
+    assert "1 record file(s) cannot be read" in err and "sample-decor-knight.yaml" in err, err
+    assert snapshot(data.parent) == before

@@ -25,7 +25,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 
 from ..model.knowledge import load
 from .jsonstream import JSONStreamError, iter_objects
-from .merge import Workspace, name_key, same_text
+from .merge import Workspace, name_key, same_text, unreadable_records
 from .model import ImportFailure
 from .printed import wrong_name
 from .skeleton import Provider, Result
@@ -118,7 +118,10 @@ def _described(entry: dict) -> str:
 def plan(data_dir: Path, path: Path, via: str, dry_run: bool = False) -> Result:
     """Plan the Japanese names the list gives to cards without one (nothing is written here)."""
     data_dir = Path(data_dir)
-    kb, _problems = load(data_dir)
+    kb, problems = load(data_dir)
+    refused = unreadable_records(problems)  # as every import: never beside a record it cannot read
+    if refused:
+        raise ImportFailure(refused)
     source = kb.get("source", via)
     if source is None:
         raise ImportFailure(

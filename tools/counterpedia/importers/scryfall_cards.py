@@ -35,7 +35,7 @@ from ..model.knowledge import KnowledgeBase, load
 from ..storage.layout import record_path
 from .counter_text import CounterKind, CounterScanner, TextScan, counter_kinds
 from .jsonstream import JSONStreamError, iter_objects
-from .merge import CardMerger, MergeReport, Workspace, ensure_sources
+from .merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
 from .model import FACE_SEPARATOR, ImportedCard, ImportFailure, Provenance, checked_date, number_key
 from .printed import Skipped
 from .printings import merge_printings
@@ -215,7 +215,10 @@ def plan(
 ) -> Result:
     """Read the files and plan every change (nothing is written here)."""
     data_dir = Path(data_dir)
-    kb, _problems = load(data_dir)
+    kb, problems = load(data_dir)
+    refused = unreadable_records(problems)  # as every import: never beside a record it cannot read
+    if refused:
+        raise ImportFailure(refused)
     version = dataset_version(kb, via, version)
     kinds = counter_kinds(kb, data_dir)
     excluded_path = default_path(data_dir)
