@@ -23,7 +23,7 @@ def codes(valid_data: Path, exceptions: str | None) -> set[str]:
         path.parent.mkdir(exist_ok=True)
         path.write_text(exceptions, encoding="utf-8")
     _kb, diagnostics = validate([valid_data])
-    return {d.code for d in diagnostics if d.severity == "error"}
+    return {d.code for d in diagnostics if d.code != "W503"}  # W503: no ruling uses the entry
 
 
 REASON = "reason: 'a test: the word read as an ordinary word'"
@@ -42,11 +42,11 @@ def test_an_exception_for_one_entry_silences_the_term_there(valid_data):
 
 
 def test_an_exception_for_another_entry_silences_nothing_here(valid_data):
-    # The other entry does not exist: E168 says so, and this entry's E509 stays.
+    # The other entry does not exist: W207 says so, and this entry's E509 stays.
     other = "0" * 16
     assert codes(valid_data, f"terms:\n  - id: counter:rad\n    entry: '{other}'\n    {REASON}\n") == {
         "E509",
-        "E168",
+        "W207",
     }
 
 

@@ -277,24 +277,6 @@ CODES: dict[str, Code] = {
             "copy the name verbatim from the rule's current quote (spaces and width included), citing that quote's `source`, `version` and `via`",
         ),
         Code(
-            "E167",
-            ERROR,
-            "an id of the terminology exceptions is no counter, mechanic or term of the data",
-            "write KIND:ID of an existing record (term:counter, mechanic:double, counter:time), or remove the entry",
-        ),
-        Code(
-            "E168",
-            ERROR,
-            "an entry of the terminology exceptions is no translation-memory entry",
-            "`entry` is the key of an entry of data/translation-memory/ (its `id`, 16 hex digits); remove the exception when its entry is gone",
-        ),
-        Code(
-            "E169",
-            ERROR,
-            "a name of the terminology exceptions is the English name of no card",
-            "write the card's English name as its record writes it (`names.en.text`), or remove the entry",
-        ),
-        Code(
             "E170",
             ERROR,
             "ruling id used twice in one card",
@@ -359,6 +341,24 @@ CODES: dict[str, Code] = {
             WARNING,
             "a TODO placeholder left in a record",
             "write the text `counterpedia new` left as TODO (in our own words, with its source), or remove the language",
+        ),
+        Code(
+            "W206",
+            WARNING,
+            "an exception of the terminology list names no counter, mechanic or term of the data: it silences nothing",
+            "write KIND:ID of an existing record (term:counter, mechanic:double, counter:time), or remove the entry",
+        ),
+        Code(
+            "W207",
+            WARNING,
+            "an exception of the terminology list names no translation-memory entry: it silences nothing",
+            "`entry` is the key of an entry of data/translation-memory/ (its `id`, 16 hex digits); remove the exception when its entry is gone",
+        ),
+        Code(
+            "W208",
+            WARNING,
+            "an exception of the terminology list names no card: it silences nothing",
+            "write the card's English name as its record writes it (`names.en.text`), or remove the entry",
         ),
         Code(
             "E400",

@@ -5,9 +5,9 @@ words ("double the damage", "the time counters are put").
 The list lives beside the data, in `catalogue/terminology-exceptions.yaml` at the repository root. Shape: a
 mapping with `terms`, a list of `{id: KIND:ID, reason}` (every text) or `{id | name, entry, reason}` (the one
 memory entry `entry`), and `cards`, a list of `{name, reason}` (schema: terminology-exceptions.schema.json).
-Checked by `checks.terminology_exceptions`: E159 (malformed), E167 (an id that is no counter, mechanic or
-term), E168 (an entry that is no memory entry), E169 (a name that is no card's English name). Read by the
-memory checks through `ordinary_words`.
+Checked by `checks.terminology_exceptions`: E159 (malformed: not used), and the warnings of an exception that
+silences nothing, W206 (an id that is no counter, mechanic or term), W207 (an entry that is no memory entry),
+W208 (a name that is no card's English name). Read by the memory checks through `ordinary_words`.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ def _english_card_names(kb) -> set[str]:
 
 
 def problems(document, kb) -> list[Problem]:
-    """Its shape (E159), an id that is no counter, mechanic or term (E167), an entry that is no memory entry
-    (E168), a name that is no card's English name (E169)."""
+    """Its shape (E159), an id that is no counter, mechanic or term (W206), an entry that is no memory entry
+    (W207), a name that is no card's English name (W208)."""
     found = shape_problems(document, SCHEMA, "E159")
     if found:
         return found
@@ -60,15 +60,15 @@ def problems(document, kb) -> list[Problem]:
         if "id" in item:
             kind, _, record_id = item["id"].partition(":")
             if kb.get(kind, record_id) is None:
-                found.append(Problem("E167", f"'{item['id']}' is no {kind} of the data", ("terms", i, "id")))
+                found.append(Problem("W206", f"'{item['id']}' is no {kind} of the data", ("terms", i, "id")))
         elif item["name"] not in cards:
-            found.append(Problem("E169", f"'{item['name']}' is the English name of no card", ("terms", i, "name")))
+            found.append(Problem("W208", f"'{item['name']}' is the English name of no card", ("terms", i, "name")))
         entry = item.get("entry")
         if entry is not None and kb.get("translation", f"{shard(entry)}{EMBEDDED_SEPARATOR}{entry}") is None:
-            found.append(Problem("E168", f"'{item['entry']}' is the key of no memory entry", ("terms", i, "entry")))
+            found.append(Problem("W207", f"'{item['entry']}' is the key of no memory entry", ("terms", i, "entry")))
     for i, item in enumerate(document.get("cards") or []):
         if item["name"] not in cards:
-            found.append(Problem("E169", f"'{item['name']}' is the English name of no card", ("cards", i, "name")))
+            found.append(Problem("W208", f"'{item['name']}' is the English name of no card", ("cards", i, "name")))
     return found
 
 

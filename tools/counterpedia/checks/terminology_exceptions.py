@@ -1,5 +1,5 @@
-"""The reviewed list of ordinary words: well formed (E159), each id a counter, mechanic or term (E167), each
-entry a memory entry (E168), each name a card's (E169).
+"""The reviewed list of ordinary words: well formed (E159), each id a counter, mechanic or term (W206), each
+entry a memory entry (W207), each name a card's (W208).
 
 The list is `catalogue/terminology-exceptions.yaml` beside the data folder
 (counterpedia.catalogue.terminology_exceptions).
