@@ -65,7 +65,7 @@ test: lint
 # try (it runs the same ones every time). Turn each failure it finds into an `@example` of its test.
 fuzz: venv
 	env -u PYTHONDONTWRITEBYTECODE HYPOTHESIS_PROFILE=explore $(CR_ENV) $(BIN)/python -m pytest -n $(TEST_WORKERS) \
-		$$(grep -rl --include='*.py' '^from hypothesis' tests) $(PYTEST_ARGS)
+		$$(grep -rl --include='test_*.py' '^from hypothesis' tests) $(PYTEST_ARGS)
 
 # The browser tests alone (headless Chromium through Playwright).
 browser: venv
