@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..kinds import EMBEDDED_SEPARATOR
-from ..model.memory import shard
+from ..model.memory import FACE_SEPARATOR, shard
 from ..model.shapes import as_dict
 from .reviewed import Problem, ReviewedListError, list_path, load_document, shape_problems
 
@@ -45,7 +45,7 @@ def _english_card_names(kb) -> set[str]:
         en = as_dict(as_dict(card.data.get("names")).get("en")).get("text")
         if isinstance(en, str):
             names.add(en)
-            names.update(en.split(" // "))  # a face of a double-faced card
+            names.update(en.split(FACE_SEPARATOR))  # a face of a double-faced card
     return names
 
 

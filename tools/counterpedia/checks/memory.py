@@ -19,13 +19,13 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from .. import diagnostics as diag
 from ..catalogue.terminology_exceptions import OrdinaryWords, default_path, ordinary_words
 from ..model import memory, terminology
 from ..model.knowledge import KnowledgeBase, Record
 from ..model.shapes import as_dict
+from .reviewed import data_root
 
 RULE = re.compile(r"(?<![\d.])\d{3}\.\d+[a-z]{0,2}(?![\w])")
 SYMBOL = re.compile(r"\{[^{}]+\}")
@@ -37,13 +37,6 @@ FULL_WIDTH = re.compile(r"[＋－０-９]")
 
 def nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text).replace("−", "-")
-
-
-def data_root(kb: KnowledgeBase) -> Path | None:
-    for record in kb.all("memory") + kb.all("source"):
-        if record.document is not None:
-            return Path(record.document.path).resolve().parent.parent
-    return None
 
 
 def exceptions(kb: KnowledgeBase) -> OrdinaryWords:

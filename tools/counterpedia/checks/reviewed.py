@@ -16,7 +16,8 @@ from ..model.knowledge import KnowledgeBase
 
 
 def data_root(kb: KnowledgeBase) -> Path | None:
-    for record in kb.all("counter") + kb.all("source"):
+    """The data folder, from the path of a record of an unsharded folder (data/KIND/ID.yaml)."""
+    for record in kb.all("counter") + kb.all("source") + kb.all("memory"):
         if record.document is not None:
             return Path(record.document.path).resolve().parent.parent
     return None

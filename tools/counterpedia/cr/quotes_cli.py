@@ -129,9 +129,10 @@ def quote_problems(kb: KnowledgeBase) -> list[Diagnostic]:
 
 
 def sync_problems(kb: KnowledgeBase) -> list[Diagnostic]:
-    """What makes an update unsafe: the quotes' problems, and any record off its schema, since `cr sync`
-    renumbers the prose of every kind, rehashes translations and reads the sources' file digests."""
-    return sorted({*quote_problems(kb), *(d for d in schema.check(kb) if d.severity == "error")})
+    """What makes an update unsafe: the CR numbers (E120–E122), and any record off its schema (the rules' among
+    them), since `cr sync` renumbers the prose of every kind, rehashes translations and reads the sources' file
+    digests."""
+    return sorted(d for d in {*schema.check(kb), *rule_checks.check(kb)} if d.severity == "error")
 
 
 def _knowledge(args, finish_pending: bool) -> KnowledgeBase:

@@ -23,9 +23,8 @@ from pathlib import Path
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 
-from ..model.knowledge import load
 from .jsonstream import JSONStreamError, iter_objects
-from .merge import Workspace, name_key, same_text, unreadable_records
+from .merge import Workspace, name_key, readable_knowledge, same_text
 from .model import ImportFailure
 from .printed import wrong_name
 from .skeleton import Provider, Result
@@ -118,10 +117,7 @@ def _described(entry: dict) -> str:
 def plan(data_dir: Path, path: Path, via: str, dry_run: bool = False) -> Result:
     """Plan the Japanese names the list gives to cards without one (nothing is written here)."""
     data_dir = Path(data_dir)
-    kb, problems = load(data_dir)
-    refused = unreadable_records(problems)  # as every import: never beside a record it cannot read
-    if refused:
-        raise ImportFailure(refused)
+    kb = readable_knowledge(data_dir)
     source = kb.get("source", via)
     if source is None:
         raise ImportFailure(

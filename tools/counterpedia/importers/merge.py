@@ -34,13 +34,13 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 from ..langs import LANGS
 from ..model.characters import text_problem
 from ..model.ids import allocate, slug
-from ..model.knowledge import KnowledgeBase, Record
+from ..model.knowledge import KnowledgeBase, Record, load
 from ..storage import yamlio
 from ..storage.format import format_data, format_text
 from ..storage.layout import record_path
 from ..storage.load import schema_kind
 from ..storage.writes import FileWrite
-from .model import ImportedCard, ImportedRuling, Printed, Provenance
+from .model import ImportedCard, ImportedRuling, ImportFailure, Printed, Provenance
 from .ruling_text import as_imported, ruling_key
 
 KINDS = (
@@ -205,18 +205,19 @@ def _short(text: object, limit: int = 70) -> str:
 UNREADABLE = frozenset({"E001", "E002", "E003", "E004", "E006", "E007", "E008", "E009", "E013"})
 
 
-def unreadable_records(problems: list) -> str | None:
-    """Why an import must not run on this data folder: a record file that cannot be read (a YAML syntax error,
-    as in the middle of a hand edit) may be the record the import would update, and writing a new one beside it
-    would make two. None when every record file could be read."""
+def readable_knowledge(data_dir: Path) -> KnowledgeBase:
+    """The knowledge base an import plans against. Every import refuses a data folder holding a record file it
+    cannot read (a YAML syntax error, as in the middle of a hand edit): that record may be the one the import
+    would update, and writing a new one beside it would make two."""
+    kb, problems = load(data_dir)
     unreadable = sorted({d.path for d in problems if d.code in UNREADABLE})
-    if not unreadable:
-        return None
-    shown = ", ".join(unreadable[:3]) + (", …" if len(unreadable) > 3 else "")
-    return (
-        f"{len(unreadable)} record file(s) cannot be read ({shown}): fix them first (`counterpedia validate` "
-        "says where); an import does not write beside a record it cannot read"
-    )
+    if unreadable:
+        shown = ", ".join(unreadable[:3]) + (", …" if len(unreadable) > 3 else "")
+        raise ImportFailure(
+            f"{len(unreadable)} record file(s) cannot be read ({shown}): fix them first (`counterpedia validate` "
+            "says where); an import does not write beside a record it cannot read"
+        )
+    return kb
 
 
 # ---------------------------------------------------------------- cards

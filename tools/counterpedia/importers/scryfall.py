@@ -21,11 +21,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..langs import PRINTED_LANGS
-from ..model.knowledge import load
 from .about import AboutFinder
 from .counter_text import CounterScanner, TextScan, counter_kinds
 from .jsonstream import JSONStreamError, iter_objects
-from .merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
+from .merge import CardMerger, MergeReport, Workspace, ensure_sources, readable_knowledge
 from .model import (
     FACE_SEPARATOR,
     ImportedCard,
@@ -286,10 +285,7 @@ def plan(
 ) -> Result:
     """Scan the files and plan every change (nothing is written here)."""
     version = version or dt.date.today().isoformat()
-    kb, problems = load(data_dir)
-    refused = unreadable_records(problems)
-    if refused:
-        raise ImportFailure(refused)
+    kb = readable_knowledge(data_dir)
     kinds = counter_kinds(kb, data_dir)
     scanner = CounterScanner(kinds, excluded)
     scan = scan_oracle(oracle, scanner)

@@ -31,11 +31,11 @@ from pathlib import Path
 from ..catalogue.excluded import ExcludedListError, default_path, load_excluded
 from ..catalogue.new_kinds import COMMENTARY, KindPlan, Sighting, plan_new_kinds
 from ..langs import PRINTED_LANGS
-from ..model.knowledge import KnowledgeBase, load
+from ..model.knowledge import KnowledgeBase
 from ..storage.layout import record_path
 from .counter_text import CounterKind, CounterScanner, TextScan, counter_kinds
 from .jsonstream import JSONStreamError, iter_objects
-from .merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
+from .merge import CardMerger, MergeReport, Workspace, ensure_sources, readable_knowledge
 from .model import FACE_SEPARATOR, ImportedCard, ImportFailure, Provenance, checked_date, number_key
 from .printed import Skipped
 from .printings import merge_printings
@@ -215,10 +215,7 @@ def plan(
 ) -> Result:
     """Read the files and plan every change (nothing is written here)."""
     data_dir = Path(data_dir)
-    kb, problems = load(data_dir)
-    refused = unreadable_records(problems)  # as every import: never beside a record it cannot read
-    if refused:
-        raise ImportFailure(refused)
+    kb = readable_knowledge(data_dir)
     version = dataset_version(kb, via, version)
     kinds = counter_kinds(kb, data_dir)
     excluded_path = default_path(data_dir)

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...model.knowledge import load
-from ..merge import MergeReport, Workspace, ensure_sources, unreadable_records
+from ..merge import MergeReport, Workspace, ensure_sources, readable_knowledge
 from ..model import ImportFailure
 from ..skeleton import Provider, Result
 from .evidence import Evidence, candidates
@@ -69,10 +68,7 @@ class GathererRulings(Provider):
 
 
 def run(data_dir: Path, paths: list[Path], via: str | None, dry_run: bool) -> tuple[Report, Workspace]:
-    kb, problems = load(data_dir)
-    refused = unreadable_records(problems)  # as every import: never beside a record it cannot read
-    if refused:
-        raise ImportFailure(refused)
+    kb = readable_knowledge(data_dir)
     if via is not None and kb.get("source", via) is None:
         raise ImportFailure(f"--via {via}: no such source record in {data_dir}/sources/")
     found = candidates(kb)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ...model.knowledge import KnowledgeBase, load
+from ...model.knowledge import KnowledgeBase
 from ..about import AboutFinder
 from ..counter_text import CounterScanner, counter_kinds
-from ..merge import CardMerger, MergeReport, Workspace, ensure_sources, unreadable_records
+from ..merge import CardMerger, MergeReport, Workspace, ensure_sources, readable_knowledge
 from ..model import ImportFailure, Provenance
 from ..printed_names import PrintedNamesStage
 from ..skeleton import Provider, Result, excluded_names, execute
@@ -211,10 +211,7 @@ class MtgjsonImport(Provider):
         self.stages = STAGES if stages is None else stages
 
     def plan(self, data_dir: Path, dry_run: bool) -> Result:
-        kb, problems = load(data_dir)
-        refused = unreadable_records(problems)
-        if refused:
-            raise ImportFailure(refused)
+        kb = readable_knowledge(data_dir)
         kinds = counter_kinds(kb, data_dir)
         excluded = excluded_names(data_dir) if self.excluded is None else self.excluded
         context = Context(data_dir, kb, CounterScanner(kinds, excluded))
