@@ -109,3 +109,36 @@ def test_sentences():
 
 def test_ties_keep_the_index_order():
     assert units("counter")[-2:] == sorted(units("counter")[-2:])
+
+
+def test_the_pieces_index_finds_what_a_scan_of_the_texts_finds():
+    """The command line's cache searches the distinct pieces of the texts (rank.Segments) instead of the texts:
+    every kind of term (a word, a prefix, a Japanese substring, a verb stem, one with a separator in it) finds
+    the same entries with the same qualities, in the same order, and the same ranking."""
+    plain = rank.searchable(UNITS)
+    pieced = rank.searchable(UNITS)
+    pieced.segments = rank.Segments.of(pieced.folded, pieced.starts)
+    queries = [
+        "stun counter untapped",
+        "prolif",
+        "counters",
+        "planeswalker loyalty",
+        "蓄積カウンター",
+        "取り除かれる",
+        "毒",
+        "306.5b",
+        "placement",
+        "is",
+        "stunning strike",
+        "a counter is placed",
+    ]
+    compared = 0
+    for query in queries:
+        terms = parse(query, "en")
+        for term in terms:
+            expected = rank.scan(plain, term, "en")
+            found = rank.scan(pieced, term, "en")
+            assert list(found.items()) == list(expected.items()), (query, term)
+            compared += bool(expected)
+        assert rank.rank(pieced, terms, "en") == rank.rank(plain, terms, "en"), query
+    assert compared >= len(queries)

@@ -37,7 +37,7 @@ from .query import parse
 from .rank import JoinedTexts
 from .yaml_lines import line_of as locate
 
-FORMAT = 10  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 11  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(
@@ -199,6 +199,7 @@ def build(data_dir: Path, stamp: str | None = None) -> Index:
         [(intern(u.kind), [(intern(e.role), intern(e.lang), e.text) for e in u.entries]) for u in units]
     )
     searchable.vocabulary = typos.Vocabulary.of(searchable.texts, searchable.roles)
+    searchable.segments = rank.Segments.of(searchable.folded, searchable.starts)
     searchable.texts = rank.JoinedTexts.of(searchable.texts)
     compact = Rows.of(
         [[u.kind, u.id, u.page, u.anchor, [u.titles.get(lang, u.id) for lang in LANGS], u.path] for u in units]
@@ -230,6 +231,14 @@ def _dump(index: Index) -> bytes:
             "text_starts": _array(texts.starts),
             "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
             "shorthands": index.shorthands,
+            "segments": (
+                found.segments.text,
+                found.segments.starts.tobytes(),
+                found.segments.postings.tobytes(),
+                found.segments.posting_starts.tobytes(),
+            )
+            if found.segments is not None
+            else None,
         }
     )
 
@@ -250,6 +259,9 @@ def _load(data: bytes) -> Index | None:
     )
     if stored.get("vocabulary") is not None:
         found.vocabulary = typos.Vocabulary.load(stored["vocabulary"])
+    if stored.get("segments") is not None:
+        text, starts, postings, posting_starts = stored["segments"]
+        found.segments = rank.Segments(text, _ints(starts), _ints(postings), _ints(posting_starts))
     return Index(
         stored["fingerprint"],
         stored["problems"],

@@ -97,6 +97,52 @@ class Searchable:
     starts: list
     first: list  # per unit: its first entry (entries of a unit are contiguous)
     vocabulary: Vocabulary | None = None  # typos.Vocabulary, made when a query first needs a correction
+    segments: Segments | None = None  # the distinct pieces of the folded texts (`Segments.of`), when made
+
+
+# What splits a folded text into the pieces `Segments` holds: characters that are neither a word's (WORD),
+# nor kanji nor kana (the neighbours a term's pattern looks at), and that query terms seldom hold.
+SEPARATORS = ' \x00\n.,:;!?()[]{}«»“”"、。「」『』《》—―•'
+_SEPARATED = re.compile("[" + re.escape(SEPARATORS) + "]+")
+
+
+class Segments:
+    """The distinct pieces of the entries' folded texts, split at SEPARATORS, each followed by "\x00", with
+    the entries holding each (ascending): a term that holds no separator matches only inside a piece, and its
+    pattern sees a separator on either side of one, as it does in the texts, so searching the pieces (a tenth of
+    the texts' length) finds the same entries with the same qualities as searching the texts (`scan`).
+    Built with the index and held in the command line's cache."""
+
+    def __init__(self, text: str, starts, postings, posting_starts):
+        self.text, self.starts, self.postings, self.posting_starts = text, starts, postings, posting_starts
+
+    @classmethod
+    def of(cls, folded: str, starts) -> Segments:
+        ids: dict[str, int] = {}
+        holders: list[list[int]] = []
+        size = len(starts)
+        for entry in range(size):
+            end = (starts[entry + 1] if entry + 1 < size else len(folded)) - 1
+            for piece in set(_SEPARATED.split(folded[starts[entry] : end])):
+                if not piece:
+                    continue
+                number = ids.get(piece)
+                if number is None:
+                    number = ids[piece] = len(holders)
+                    holders.append([])
+                holders[number].append(entry)
+        text_starts, posting_starts, postings = array("I"), array("I"), array("I")
+        offset = 0
+        for piece, entries in zip(ids, holders):
+            text_starts.append(offset)
+            offset += len(piece) + 1
+            posting_starts.append(len(postings))
+            postings.extend(entries)
+        return cls("".join(piece + "\x00" for piece in ids), text_starts, postings, posting_starts)
+
+    def entries(self, piece: int):
+        end = self.posting_starts[piece + 1] if piece + 1 < len(self.posting_starts) else len(self.postings)
+        return self.postings[self.posting_starts[piece] : end]
 
 
 def searchable(units_entries: list[tuple[str, list[tuple[str, str, str]]]]) -> Searchable:
@@ -166,6 +212,9 @@ def scan(index: Searchable, term: Term, lang: str) -> dict[int, float]:
     """entry -> the best quality of `term` in it. After a full match the search jumps to the next entry,
     so the work follows the number of entries found, not of matches."""
     found: dict[int, float] = {}
+    pieces = index.segments
+    if pieces is not None and not any(char in SEPARATORS for char in term.text):
+        return _scan_segments(pieces, term, lang)
     folded, starts = index.folded, index.starts
     search = pattern(term).search
     size, position = len(starts), 0
@@ -190,6 +239,36 @@ def scan(index: Searchable, term: Term, lang: str) -> dict[int, float]:
                 break
             q = max(q, judge(match.group(0)))
         found[entry] = q
+        position = end
+
+
+def _scan_segments(pieces: Segments, term: Term, lang: str) -> dict[int, float]:
+    """`scan` over the distinct pieces of the texts: each piece's best quality, given to every entry holding it
+    (the best over its pieces); entries ascending, as `scan` finds them."""
+    found: dict[int, float] = {}
+    text, starts = pieces.text, pieces.starts
+    search = pattern(term).search
+    size, position = len(starts), 0
+    qualities: dict[str, float] = {}
+    while True:
+        match = search(text, position)
+        if match is None:
+            return dict(sorted(found.items()))
+        piece = bisect.bisect_right(starts, match.start()) - 1
+        end = starts[piece + 1] if piece + 1 < size else len(text)
+        q = 0.0
+        while match is not None:
+            word = match.group(0)
+            judged = qualities.get(word)
+            if judged is None:
+                judged = qualities[word] = quality(term, word, lang)
+            q = max(q, judged)
+            if q >= 1.0:
+                break
+            match = search(text, match.end(), end)
+        for entry in pieces.entries(piece):
+            if q > found.get(entry, 0.0):
+                found[entry] = q
         position = end
 
 
