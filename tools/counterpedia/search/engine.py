@@ -37,7 +37,7 @@ from .query import parse
 from .rank import JoinedTexts
 from .yaml_lines import line_of as locate
 
-FORMAT = 11  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 12  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(
@@ -224,7 +224,9 @@ def _dump(index: Index) -> bytes:
             "langs": found.langs,
             "owners": _array(found.owners),
             "kinds": found.kinds,
-            "folded": found.folded,
+            "folded": found.folded_text
+            if isinstance(found.folded_text, bytes)
+            else found.folded_text.encode("utf-8", "surrogatepass"),
             "starts": _array(found.starts),
             "first": _array(found.first),
             "texts": texts.joined,

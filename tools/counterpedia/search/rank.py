@@ -93,11 +93,19 @@ class Searchable:
     texts: Any  # a list of the texts, or the same as JoinedTexts (what the search's cache stores)
     owners: list
     kinds: list  # per unit
-    folded: str  # every entry's folded text, each followed by "\x00"
+    folded_text: Any  # every entry's folded text, each followed by "\x00"; or that as UTF-8 (the cache's)
     starts: list
     first: list  # per unit: its first entry (entries of a unit are contiguous)
     vocabulary: Vocabulary | None = None  # typos.Vocabulary, made when a query first needs a correction
     segments: Segments | None = None  # the distinct pieces of the folded texts (`Segments.of`), when made
+
+    @property
+    def folded(self) -> str:
+        """Every entry's folded text: decoded when first needed (a search in the pieces, `Segments`, does not
+        need it, and decoding it is half of the time the command line takes to load its cache)."""
+        if isinstance(self.folded_text, bytes):
+            self.folded_text = self.folded_text.decode("utf-8", "surrogatepass")
+        return self.folded_text
 
 
 # What splits a folded text into the pieces `Segments` holds: characters that are neither a word's (WORD),
@@ -176,6 +184,8 @@ def fold_entry(text: str, role: str) -> str:
 
 
 def folded_entry(index: Searchable, entry: int) -> str:
+    if isinstance(index.folded_text, bytes):  # not decoded: fold this one entry again, as `searchable` did
+        return fold_entry(index.texts[entry], index.roles[entry])
     return index.folded[
         index.starts[entry] : (index.starts[entry + 1] if entry + 1 < len(index.starts) else len(index.folded)) - 1
     ]
