@@ -195,6 +195,20 @@ def test_cache_is_reused_then_rebuilt_when_data_changes(data):
     assert hits and hits[0].id == "mill"
 
 
+def test_a_truncated_or_foreign_cache_file_is_rebuilt_never_read(data):
+    """The cache is mapped and its texts read when shown: a file cut short (a full disk, a killed process) or
+    not ours is rebuilt before any of it is used."""
+    index, rebuilt = engine.load_index(data)
+    expected = [hit.id for hit in engine.search(index, "mill").hits]
+    path = engine.cache_path(data)
+    whole = path.read_bytes()
+    for damaged in (whole[: len(whole) - 1000], whole[:40], b"not a cache", whole + b"more"):
+        path.write_bytes(damaged)
+        index, rebuilt = engine.load_index(data)
+        assert rebuilt and [hit.id for hit in engine.search(index, "mill").hits] == expected
+        assert path.read_bytes() == whole
+
+
 def test_cache_beside_the_data_without_xdg(valid_data, monkeypatch):
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     assert engine.cache_path(valid_data).parent == valid_data.parent.resolve() / ".cache" / "counterpedia"

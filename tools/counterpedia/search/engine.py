@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import marshal
+import mmap
 import os
 import re
 import sys
@@ -30,14 +31,14 @@ from typing import Any, NamedTuple
 from .. import kinds
 from ..diagnostics import ERROR
 from ..langs import LANGS
-from . import corpus, rank, typos
+from . import rank, typos
 from . import shorthands as shorthand
 from .normalize import has_japanese
 from .query import parse
 from .rank import JoinedTexts
 from .yaml_lines import line_of as locate
 
-FORMAT = 12  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 13  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(
@@ -185,6 +186,9 @@ def build(data_dir: Path, stamp: str | None = None) -> Index:
     from ..catalogue.shorthands import default_path, meanings
     from ..model.knowledge import load
 
+    # start-up: the corpus brings in the renderer's URLs and the text model (20 ms), only for a rebuild
+    from . import corpus
+
     kb, problems = load(data_dir)
     unreadable = [
         d.render() if hasattr(d, "render") else str(d) for d in problems if getattr(d, "severity", ERROR) == ERROR
@@ -207,71 +211,141 @@ def build(data_dir: Path, stamp: str | None = None) -> Index:
     return Index(stamp or fingerprint(data_dir), unreadable, compact, entries, searchable, table)
 
 
+class Blob:
+    """A part of the mapped cache file, read when sliced: the texts, the rows and the folded texts of every
+    entry are not read, let alone decoded, until a search shows them (the page cache reads them once)."""
+
+    def __init__(self, mapped, start: int, size: int):
+        self.mapped, self.start, self.size = mapped, start, size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, part: slice) -> bytes:
+        start, stop, _step = part.indices(self.size)
+        return self.mapped[self.start + start : self.start + max(start, stop)]
+
+    def tobytes(self) -> bytes:
+        return self.mapped[self.start : self.start + self.size]
+
+
+def _raw(value) -> bytes:
+    return value if isinstance(value, bytes) else value.tobytes()
+
+
+# The cache file: MAGIC, the length of its head (8 bytes, little-endian), its head (marshal: the small parts, and
+# where each blob is), then the blobs (UTF-8 texts and arrays), mapped and read when used.
+MAGIC = b"counterpedia search cache\n"
+BLOBS = (
+    "units",
+    "unit_starts",
+    "entries",
+    "entry_starts",
+    "owners",
+    "folded",
+    "starts",
+    "first",
+    "texts",
+    "text_starts",
+    "segment_starts",
+    "postings",
+    "posting_starts",
+)
+LAZY = ("units", "entries", "folded", "texts")  # the others are arrays, copied when the cache is loaded
+
+
 def _dump(index: Index) -> bytes:
-    """The index as builtins only, for marshal (several times faster to load than pickle)."""
+    """The index as a head of builtins (marshal: several times faster to load than pickle) and blobs."""
     found = index.searchable
     texts = found.texts if isinstance(found.texts, rank.JoinedTexts) else rank.JoinedTexts.of(list(found.texts))
-    return marshal.dumps(
+    segments = found.segments if found.segments is not None else rank.Segments.of(found.folded, found.starts)
+    folded = found.folded_text
+    blobs = {
+        "units": _raw(index.units.joined),
+        "unit_starts": _array(index.units.starts),
+        "entries": _raw(index.entries.joined),
+        "entry_starts": _array(index.entries.starts),
+        "owners": _array(found.owners),
+        "folded": folded.encode("utf-8", "surrogatepass") if isinstance(folded, str) else _raw(folded),
+        "starts": _array(found.starts),
+        "first": _array(found.first),
+        "texts": _raw(texts.joined),
+        "text_starts": _array(texts.starts),
+        "segment_starts": _array(segments.starts),
+        "postings": _array(segments.postings),
+        "posting_starts": _array(segments.posting_starts),
+    }
+    places, offset = {}, 0
+    for name in BLOBS:
+        places[name] = (offset, len(blobs[name]))
+        offset += len(blobs[name])
+    head = marshal.dumps(
         {
             "format": FORMAT,
             "fingerprint": index.fingerprint,
             "problems": index.problems,
-            "units": index.units.joined,
-            "unit_starts": _array(index.units.starts),
-            "entries": index.entries.joined,
-            "entry_starts": _array(index.entries.starts),
             "roles": found.roles,
             "langs": found.langs,
-            "owners": _array(found.owners),
             "kinds": found.kinds,
-            "folded": found.folded_text
-            if isinstance(found.folded_text, bytes)
-            else found.folded_text.encode("utf-8", "surrogatepass"),
-            "starts": _array(found.starts),
-            "first": _array(found.first),
-            "texts": texts.joined,
-            "text_starts": _array(texts.starts),
             "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
             "shorthands": index.shorthands,
-            "segments": (
-                found.segments.text,
-                found.segments.starts.tobytes(),
-                found.segments.postings.tobytes(),
-                found.segments.posting_starts.tobytes(),
-            )
-            if found.segments is not None
-            else None,
+            "segments": segments.text,
+            "blobs": places,
+            "size": offset,
         }
     )
+    return b"".join([MAGIC, len(head).to_bytes(8, "little"), head] + [blobs[name] for name in BLOBS])
 
 
-def _load(data: bytes) -> Index | None:
-    stored = marshal.loads(data)
+def _load(mapped) -> Index | None:
+    """The index in a mapped cache file (bytes do too); None when it is not one of this FORMAT."""
+    if mapped[: len(MAGIC)] != MAGIC:
+        return None
+    at = len(MAGIC) + 8
+    size = int.from_bytes(mapped[len(MAGIC) : at], "little")
+    stored = marshal.loads(mapped[at : at + size])
     if not isinstance(stored, dict) or stored.get("format") != FORMAT:
         return None
+    base = at + size
+    if len(mapped) != base + stored["size"]:
+        return None  # truncated, or more than was written: rebuilt
+    blob: dict = {}
+    for name, (offset, length) in stored["blobs"].items():
+        if name in LAZY:
+            blob[name] = Blob(mapped, base + offset, length)
+        else:
+            blob[name] = _ints(mapped[base + offset : base + offset + length])
     found = rank.Searchable(
         stored["roles"],
         stored["langs"],
-        JoinedTexts(stored["texts"], _ints(stored["text_starts"])),
-        _ints(stored["owners"]),
+        JoinedTexts(blob["texts"], blob["text_starts"]),
+        blob["owners"],
         stored["kinds"],
-        stored["folded"],
-        _ints(stored["starts"]),
-        _ints(stored["first"]),
+        blob["folded"],
+        blob["starts"],
+        blob["first"],
     )
     if stored.get("vocabulary") is not None:
         found.vocabulary = typos.Vocabulary.load(stored["vocabulary"])
-    if stored.get("segments") is not None:
-        text, starts, postings, posting_starts = stored["segments"]
-        found.segments = rank.Segments(text, _ints(starts), _ints(postings), _ints(posting_starts))
+    found.segments = rank.Segments(stored["segments"], blob["segment_starts"], blob["postings"], blob["posting_starts"])
     return Index(
         stored["fingerprint"],
         stored["problems"],
-        Rows(stored["units"], _ints(stored["unit_starts"])),
-        Rows(stored["entries"], _ints(stored["entry_starts"])),
+        Rows(blob["units"], blob["unit_starts"]),
+        Rows(blob["entries"], blob["entry_starts"]),
         found,
         stored.get("shorthands") or [],
     )
+
+
+def _map(path: Path):
+    """The cache file, mapped read-only (an empty file: its bytes). A file replaced by another search while this
+    one reads it stays whole: the mapping holds the file that was opened."""
+    with open(path, "rb") as file:
+        try:
+            return mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        except (ValueError, OSError):
+            return file.read()
 
 
 def load_index(data_dir: Path, use_cache: bool = True) -> tuple[Index, bool]:
@@ -280,7 +354,7 @@ def load_index(data_dir: Path, use_cache: bool = True) -> tuple[Index, bool]:
     path = cache_path(data_dir)
     if use_cache and path.is_file():
         try:
-            index = _load(path.read_bytes())
+            index = _load(_map(path))
             if index is not None and index.fingerprint == stamp:
                 return index, False
         except Exception:  # a stale, foreign or truncated cache file: rebuild it

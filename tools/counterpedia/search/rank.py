@@ -93,7 +93,9 @@ class Searchable:
     texts: Any  # a list of the texts, or the same as JoinedTexts (what the search's cache stores)
     owners: list
     kinds: list  # per unit
-    folded_text: Any  # every entry's folded text, each followed by "\x00"; or that as UTF-8 (the cache's)
+    folded_text: (
+        Any  # every entry's folded text, each followed by "\x00"; or that as UTF-8 (bytes, or the cache's Blob)
+    )
     starts: list
     first: list  # per unit: its first entry (entries of a unit are contiguous)
     vocabulary: Vocabulary | None = None  # typos.Vocabulary, made when a query first needs a correction
@@ -103,8 +105,9 @@ class Searchable:
     def folded(self) -> str:
         """Every entry's folded text: decoded when first needed (a search in the pieces, `Segments`, does not
         need it, and decoding it is half of the time the command line takes to load its cache)."""
-        if isinstance(self.folded_text, bytes):
-            self.folded_text = self.folded_text.decode("utf-8", "surrogatepass")
+        if not isinstance(self.folded_text, str):
+            raw = self.folded_text
+            self.folded_text = (raw if isinstance(raw, bytes) else raw.tobytes()).decode("utf-8", "surrogatepass")
         return self.folded_text
 
 
@@ -184,7 +187,7 @@ def fold_entry(text: str, role: str) -> str:
 
 
 def folded_entry(index: Searchable, entry: int) -> str:
-    if isinstance(index.folded_text, bytes):  # not decoded: fold this one entry again, as `searchable` did
+    if not isinstance(index.folded_text, str):  # not decoded: fold this one entry again, as `searchable` did
         return fold_entry(index.texts[entry], index.roles[entry])
     return index.folded[
         index.starts[entry] : (index.starts[entry + 1] if entry + 1 < len(index.starts) else len(index.folded)) - 1
