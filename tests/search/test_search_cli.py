@@ -195,6 +195,24 @@ def test_cache_is_reused_then_rebuilt_when_data_changes(data):
     assert hits and hits[0].id == "mill"
 
 
+def test_an_editor_saving_in_place_is_seen_though_its_folder_is_unchanged(data):
+    """An editor that rewrites the file in place (same file, same size here) changes neither the folder's
+    listing nor its time; the search still rebuilds, even when the save kept the file's modification time."""
+    engine.load_index(data)
+    record = data / "terms" / "mill.yaml"
+    folder_time = record.parent.stat().st_mtime_ns
+    before = record.stat()
+    text = record.read_text(encoding="utf-8")
+    assert "text: Mill," in text
+    with open(record, "r+", encoding="utf-8") as file:  # in place: no new file, no rename
+        file.write(text.replace("text: Mill,", "text: Mull,"))
+    os.utime(record, ns=(before.st_atime_ns, before.st_mtime_ns))  # a tool that keeps the time
+    assert record.parent.stat().st_mtime_ns == folder_time and record.stat().st_size == before.st_size
+    index, rebuilt = engine.load_index(data)
+    assert rebuilt
+    assert engine.search(index, "mull").hits[0].id == "mill"
+
+
 def test_a_truncated_or_foreign_cache_file_is_rebuilt_never_read(data):
     """The cache is mapped and its texts read when shown: a file cut short (a full disk, a killed process) or
     not ours is rebuilt before any of it is used."""
