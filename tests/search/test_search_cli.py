@@ -276,3 +276,12 @@ def test_shorthands_are_read_from_the_catalogue_beside_the_data(capsys, data):
     status, out, err = run(capsys, "tc", "--data", str(data))  # the cache sees the list change
     assert status == 1 and "search-shorthands.yaml:2:26: error[E154] 'counter/nope' names no record" in err
     assert "Traceback" not in err
+
+
+def test_hits_without_their_yaml_lines_are_the_same_hits(data):
+    """`locate=False` (the relevance set's thousands of searches) skips reading the YAML files for lines only."""
+    index, _ = engine.load_index(data)
+    located = engine.search(index, "mill").hits
+    unlocated = engine.search(index, "mill", locate=False).hits
+    assert located and [hit.url for hit in unlocated] == [hit.url for hit in located]
+    assert all(hit.line >= 1 for hit in located) and all(hit.line == 0 for hit in unlocated)

@@ -410,10 +410,16 @@ def line_of(path: str, keys: tuple) -> int:
 
 
 def search(
-    index: Index, query: str, lang: str | None = None, kind: str | None = None, limit: int | None = 10
+    index: Index,
+    query: str,
+    lang: str | None = None,
+    kind: str | None = None,
+    limit: int | None = 10,
+    locate: bool = True,
 ) -> Answer:
     """Ranked hits for `query`, the language their titles are shown in, the query's terms, the corrected
-    query when a word was found only through a correction, and the shorthands read."""
+    query when a word was found only through a correction, and the shorthands read. `locate=False`: the hits'
+    YAML lines are not looked up (line 0), for a caller that needs only where they are on the site."""
     if not query or not query.strip():
         raise SearchError("give a query: some words to look for, e.g. `counterpedia search poison`")
     if kind is not None and kinds.find(kind) is None:
@@ -465,7 +471,7 @@ def search(
                 titles[LANGS.index(wanted)],
                 url,
                 path,
-                line_of(path, tuple(keys)) if where >= 0 else 1,
+                (line_of(path, tuple(keys)) if where >= 0 else 1) if locate else 0,
                 result.score,
                 found.roles[where] if where >= 0 else "",
                 found.langs[where] if where >= 0 else wanted,
