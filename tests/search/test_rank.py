@@ -115,8 +115,12 @@ def test_the_pieces_index_finds_what_a_scan_of_the_texts_finds():
     """The command line's cache searches the distinct pieces of the texts (rank.Segments) instead of the texts:
     every kind of term (a word, a prefix, a Japanese substring, a verb stem, one with a separator in it) finds
     the same entries with the same qualities, in the same order, and the same ranking."""
-    plain = rank.searchable(UNITS)
-    pieced = rank.searchable(UNITS)
+    units = UNITS + [
+        ("card", [("name", "en", "Non-Stun d'un Hand"), ("text", "en", "Put a +1/+1 counter (x/x) on it.")]),
+        ("card", [("name", "ja", "手札のスタン"), ("text", "ja", "+1/+1カウンターを1個置く。Xは2")]),
+    ]
+    plain = rank.searchable(units)
+    pieced = rank.searchable(units)
     pieced.segments = rank.Segments.of(pieced.folded, pieced.starts)
     pieced.folded_text = pieced.folded.encode("utf-8")  # as the cache holds it: decoded when a scan needs it
     assert [rank.folded_entry(pieced, e) for e in range(len(pieced.starts))] == [
@@ -134,6 +138,9 @@ def test_the_pieces_index_finds_what_a_scan_of_the_texts_finds():
         "is",
         "stunning strike",
         "a counter is placed",
+        "un stun",  # inside d'un, after a hyphen: a word that begins inside a piece
+        "+1/+1 x",
+        "手札 スタン x 2",
     ]
     queries.append("306.5b")  # a separator in a term: the texts are scanned (and decoded for it)
     compared = 0

@@ -38,7 +38,7 @@ from .query import parse
 from .rank import JoinedTexts
 from .yaml_lines import line_of as locate
 
-FORMAT = 14  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 15  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(
@@ -264,6 +264,8 @@ BLOBS = (
     "segment_starts",
     "postings",
     "posting_starts",
+    "inner_starts",
+    "inner_ids",
 )
 LAZY = ("units", "entries", "folded", "texts")  # the others are arrays, copied when the cache is loaded
 
@@ -288,6 +290,8 @@ def _dump(index: Index) -> bytes:
         "segment_starts": _array(segments.starts),
         "postings": _array(segments.postings),
         "posting_starts": _array(segments.posting_starts),
+        "inner_starts": _array(segments.inner_starts),
+        "inner_ids": _array(segments.inner_ids),
     }
     places, offset = {}, 0
     for name in BLOBS:
@@ -304,6 +308,7 @@ def _dump(index: Index) -> bytes:
             "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
             "shorthands": index.shorthands,
             "segments": segments.text,
+            "inner": segments.inner,
             "blobs": places,
             "size": offset,
         }
@@ -341,7 +346,15 @@ def _load(mapped) -> Index | None:
     )
     if stored.get("vocabulary") is not None:
         found.vocabulary = typos.Vocabulary.load(stored["vocabulary"])
-    found.segments = rank.Segments(stored["segments"], blob["segment_starts"], blob["postings"], blob["posting_starts"])
+    found.segments = rank.Segments(
+        stored["segments"],
+        blob["segment_starts"],
+        blob["postings"],
+        blob["posting_starts"],
+        stored["inner"],
+        blob["inner_starts"],
+        blob["inner_ids"],
+    )
     return Index(
         stored["fingerprint"],
         stored["problems"],
