@@ -380,7 +380,8 @@ def candidates(word: str, table: Table, edits: int, typed: str | None = None) ->
         for candidate, key in table.word_pairs() if of_words else ((k, k) for k in table.keys()):
             if abs(len(candidate) - len(probe)) > edits:
                 continue
-            if allowed > 0 and len(pairs & _bigrams(candidate)) < allowed:
+            # the bigrams it shares: a bigram is one of a word's when the word holds it (no set made per word)
+            if allowed > 0 and sum(pair in candidate for pair in pairs) < allowed:
                 continue
             found(key, distance(probe, candidate, edits))
     ranked = sorted(best.items(), key=lambda row: (row[1], -table.row(row[0])[0], row[0]))
