@@ -165,3 +165,21 @@ def test_a_half_applied_write_is_reported_on_every_run(data: Path, capsys):
     validate(capsys)
     (data / ".counterpedia-journal.json").write_text("{}", encoding="utf-8")
     assert validate(capsys) == validate(capsys, "--no-cache")
+
+
+UNVOUCHED = {
+    "a file over 4 MB": lambda sources: (sources / "huge.yaml").write_text(
+        "id: huge\ntitle: " + "x" * (5 * 1024 * 1024) + "\n", encoding="utf-8"
+    ),
+    "a link": lambda sources: (sources / "link.yaml").symlink_to(sources / "cr.yaml"),
+}
+
+
+@pytest.mark.parametrize("add", UNVOUCHED.values(), ids=list(UNVOUCHED))
+def test_what_the_digest_cannot_vouch_for_is_validated_afresh(data: Path, capsys, monkeypatch, add):
+    add(data / "sources")
+    expected = validate(capsys, "--no-cache")
+    calls = []
+    original = incremental.validate
+    monkeypatch.setattr(incremental, "validate", lambda *a: calls.append(a) or original(*a))
+    assert validate(capsys) == validate(capsys) == expected and len(calls) == 2

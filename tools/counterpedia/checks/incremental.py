@@ -25,6 +25,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..diagnostics import CODES, Diagnostic
+from ..storage.load import MAX_FILE_BYTES
 from ..storage.result_cache import ResultCache, result_file
 from .validate import RECORD_SUFFIXES, REVIEWED_LISTS, data_root_of, list_data_folder, pending_writes, validate
 
@@ -62,20 +63,25 @@ def cacheable_root(paths: list[Path], data_dir: Path | None) -> Path | None:
 
 def _file_digest(path: Path) -> bytes:
     with open(path, "rb") as stream:
-        return hashlib.sha256(stream.read()).digest()
+        text = stream.read(MAX_FILE_BYTES + 1)
+    if len(text) > MAX_FILE_BYTES:
+        raise _Unvouched(str(path))  # too large to be a record (E004): validated afresh, never read whole here
+    return hashlib.sha256(text).digest()
 
 
 def _tree_digest(root: Path, digest) -> None:
-    """Every folder and file under `root`, each file by its text; a link or special file cannot be vouched for."""
+    """Every folder and file under `root`, each record file by its text (the others by name: validate does not
+    read them); a link or a special file cannot be vouched for."""
     for folder, folders, files in os.walk(root):
         folders.sort()
         digest.update(b"D" + os.fsencode(os.path.relpath(folder, root)) + b"\0")
         for name in sorted(files) + [f for f in folders if os.path.islink(os.path.join(folder, f))]:
             path = os.path.join(folder, name)
-            mode = os.lstat(path).st_mode
-            if not stat.S_ISREG(mode):
+            if not stat.S_ISREG(os.lstat(path).st_mode):
                 raise _Unvouched(path)
-            digest.update(b"F" + os.fsencode(os.path.relpath(path, root)) + b"\0" + _file_digest(Path(path)))
+            digest.update(b"F" + os.fsencode(os.path.relpath(path, root)) + b"\0")
+            if name.endswith(RECORD_SUFFIXES):
+                digest.update(_file_digest(Path(path)))
 
 
 def _package_digest(digest) -> None:
