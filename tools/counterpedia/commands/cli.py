@@ -13,7 +13,6 @@ from pathlib import Path
 from .. import __version__
 from ..diagnostics import ERROR, has_errors, render_all
 from ..langs import LANGS
-from ..model.provenance import text_hash
 from .arguments import ArgumentParser
 from .interrupts import restore_interrupts
 
@@ -83,6 +82,9 @@ def cmd_recover(args) -> int:
 
 
 def cmd_hash(args) -> int:
+    # start-up: hashlib and the text model (10 ms), which `counterpedia search` should not pay
+    from ..model.provenance import text_hash
+
     if args.text is None and args.file is None:
         print("counterpedia hash: give a TEXT, or --file F --path a.b.0.c", file=sys.stderr)
         return 2
