@@ -75,9 +75,24 @@
     return FULL_KANA.charAt(SMALL_KANA.indexOf(c));
   }
 
+  /* What foldText makes of one character after NFKC and lower case: a dash, an accented letter (then œ, æ, ß
+     spelt out), a small kana. One pass with one memoized table rather than a pass per step: the worker folds
+     every text of the index at start (megabytes), where each pass counted. */
+  var FOLD_ONE_RE = new RegExp("[\u00c0-\u024f\u1e00-\u1eff\u2010\u2011\u2012\u2212\ufe63" + SMALL_KANA + "]", "g");
+  var FOLDED_ONE = new Map();
+
+  function foldOne(c) {
+    var folded = FOLDED_ONE.get(c);
+    if (folded === undefined) {
+      folded = c.replace(DASHES_RE, "-").replace(ACCENTED_RE, stripAccent)
+        .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/ß/g, "ss").replace(SMALL_KANA_RE, fullKana);
+      FOLDED_ONE.set(c, folded);
+    }
+    return folded;
+  }
+
   function foldText(text) {
-    return normalizeText(text).toLowerCase().replace(ACCENTED_RE, stripAccent)
-      .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/ß/g, "ss").replace(SMALL_KANA_RE, fullKana);
+    return String(text).normalize("NFKC").toLowerCase().replace(FOLD_ONE_RE, foldOne);
   }
 
   var FOLDED_CHARS = new Map();
@@ -882,26 +897,46 @@
 
   /* The site's index from the payload (site_index.payload): its units in index order. */
   function siteIndex(data, lang) {
-    var units = data.units.map(function (unit) {
-      return [KINDS[unit[2]], unit[4].map(function (entry) { return [ROLES[entry[0]], "", entry[1]]; })];
+    // One pass over the units (searchable's structures, built here straight from the payload's arrays).
+    var roles = [], langs = [], texts = [], owners = [], kinds = [], first = [], anchors = [], starts = [];
+    var parts = [], offset = 0;
+    data.units.forEach(function (unit, number) {
+      kinds.push(KINDS[unit[2]]);
+      first.push(texts.length);
+      var entries = unit[4];
+      for (var i = 0; i < entries.length; i++) {
+        var entry = entries[i], role = ROLES[entry[0]], part = foldEntry(entry[1], role) + "\u0000";
+        roles.push(role);
+        langs.push("");
+        texts.push(entry[1]);
+        owners.push(number);
+        anchors.push(entry[2] || "");
+        starts.push(offset);
+        offset += part.length;
+        parts.push(part);
+      }
     });
-    var index = searchable(units);
+    var index = {roles: roles, langs: langs, texts: texts, owners: owners, kinds: kinds,
+                 folded: parts.join(""), starts: starts, first: first};
     index.lang = lang;
     index.pages = data.pages;
     index.units = data.units;
     index.shorthands = data.shorthands || [];
     index.vocabulary = data.vocabulary ? {texts: data.vocabulary, tables: new Map()} : null;
     index.labels = data.labels || {};
-    index.anchors = [];
-    data.units.forEach(function (unit) {
-      unit[4].forEach(function (entry) { index.anchors.push(entry[2] || ""); });
-    });
+    index.anchors = anchors;
     return index;
   }
 
   function decode(doc) {
-    var binary = atob(doc.gzip), bytes = new Uint8Array(binary.length);
-    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var bytes;
+    if (typeof Uint8Array.fromBase64 === "function") {  // native (Chromium 140, Firefox 133, Safari 18.2)
+      bytes = Uint8Array.fromBase64(doc.gzip);
+    } else {
+      var binary = atob(doc.gzip);
+      bytes = new Uint8Array(binary.length);
+      for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    }
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Response(stream).text().then(JSON.parse);
   }
@@ -909,7 +944,12 @@
   function loadIndex(docs) {
     var doc = docs && docs[0];
     if (!doc || !doc.gzip) return Promise.reject(new Error("counterpedia-search.js: not a Counterpedia search index"));
-    return decode(doc).then(function (data) { return siteIndex(data, doc.lang || "en"); });
+    return decode(doc).then(function (data) {
+      if (!data || !Array.isArray(data.units) || !Array.isArray(data.pages)) {
+        throw new Error("counterpedia-search.js: the index holds no units or pages");
+      }
+      return siteIndex(data, doc.lang || "en");
+    });
   }
 
   var MAX_RESULTS = 50;  // units (Material shows ten, then more as the list scrolls)
@@ -1003,20 +1043,26 @@
   if (typeof importScripts !== "function") return;  // loaded in a page: the functions only
 
   /* Material's worker protocol: SETUP (0) -> READY (1); QUERY (2) -> RESULT (3). */
-  var ready = null;
+  /* A damaged index (truncated, not gzip, not our payload) is said in every result, never a silent "nothing
+     found": the RESULT carries `error`, which counterpedia-search-polyfill.js shows above the list. */
+  var ready = null, failure = null;
   addEventListener("message", function (event) {
     var message = event.data;
     if (!message) return;
     if (message.type === 0) {
+      failure = null;
       ready = loadIndex(message.data && message.data.docs).catch(function (error) {
         console.warn("Counterpedia search: the index could not be read", error);
+        failure = String((error && error.message) || error);
         return null;
       });
       ready.then(function () { postMessage({type: 1}); });
     } else if (message.type === 2) {
       var query = String(message.data || "");
       (ready || Promise.resolve(null)).then(function (index) {
-        postMessage({type: 3, data: index && query.trim() ? results(index, query) : {items: []}});
+        var data = index && query.trim() ? results(index, query) : {items: []};
+        if (!index && failure !== null) data.error = failure;
+        postMessage({type: 3, data: data});
       });
     }
   });
