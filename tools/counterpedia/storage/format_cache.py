@@ -21,7 +21,7 @@ from pathlib import Path
 
 import ruamel.yaml
 
-from .parse_cache import cache_file
+from .result_cache import result_file
 
 FORMAT = 1
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -37,16 +37,13 @@ def formatter_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def _cache_path(root: Path) -> Path:
-    parsed = cache_file(root)  # parsed-TAG.json: the same folder and tag
-    return parsed.with_name(parsed.name.replace("parsed-", "formatted-", 1))
-
-
 class FormattedCache:
     """The formatted files of one data folder, for one run (`known`, `add`, then `save`)."""
 
     def __init__(self, root: Path | None):
-        self.path = None if root is None or os.environ.get("COUNTERPEDIA_NO_CACHE") else _cache_path(root)
+        self.path = (
+            None if root is None or os.environ.get("COUNTERPEDIA_NO_CACHE") else result_file(Path(root), "formatted")
+        )
         self.known_keys: set[str] = set()
         self.used: set[str] = set()
         if self.path is None:
