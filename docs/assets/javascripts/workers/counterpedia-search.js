@@ -93,7 +93,7 @@
      which costs a few milliseconds on the whole index where a replace() calling foldOne per small kana or
      accented letter cost hundreds. */
   var FOLD_CODES = (function () {
-    var table = [];
+    var table = new Array(0x10000).fill("");  // dense (a sparse array is a slow dictionary); "": unchanged
     var ranges = [[0xc0, 0x24f], [0x1e00, 0x1eff], [0x2010, 0x2012], [0x2212, 0x2212], [0xfe63, 0xfe63]];
     for (var k = 0; k < SMALL_KANA.length; k++) ranges.push([SMALL_KANA.charCodeAt(k), SMALL_KANA.charCodeAt(k)]);
     ranges.forEach(function (range) {
@@ -112,7 +112,7 @@
       var code = s.charCodeAt(i);
       if (code < FOLD_FROM) continue;
       var folded = FOLD_CODES[code];
-      if (folded !== undefined) {
+      if (folded !== "") {
         out += s.slice(last, i) + folded;
         last = i + 1;
       }
