@@ -128,8 +128,8 @@ def build_all(
     `on_step(name)`, when given, is called after each language (its code, in the order they finish) and after
     the link check ("links"). `on_links(lang, count)`: the card-name links of each language's pages (a
     mkdocs_plugin.LinkCount: those made, those the auto-linking stop list kept from being made), in language
-    order. `on_usage(lang, cpu_seconds, peak_mb)`: what each language's build cost (its process's user + system
-    time and peak memory when built apart; the figures of this process so far otherwise): `make bench`."""
+    order. `on_usage(lang, cpu_seconds, peak_mb)`: what each language's build cost (user + system time, and the
+    peak memory of its process, or of this process so far when built in turn): `make bench`."""
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     project = project.resolve()
     out = Path(os.path.abspath(out or project / "site"))
@@ -160,10 +160,10 @@ def _build_languages(
     else:
         built = {}
         for lang in ordered:
+            before = _cpu()
             built[lang] = _build_one(project, lang, out if lang == "ja" else out / lang, data_dir)
             if on_usage is not None:
-                usage = resource.getrusage(resource.RUSAGE_SELF)
-                on_usage(lang, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+                on_usage(lang, _cpu() - before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
             if on_step is not None:
                 on_step(lang)
     if on_links is not None:
@@ -259,8 +259,13 @@ def _child(project: Path, lang: str, site_dir: Path, data_dir: Path | None) -> t
         links = _build_one(project, lang, site_dir, data_dir)
     except SiteBuildError as error:
         return ("failed", str(error), error.status)
+    return ("built", links, _cpu(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+
+
+def _cpu() -> float:
+    """This process's CPU time so far (user + system seconds; a forked process starts at 0)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return ("built", links, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _explain(lang: str, error: Exception, messages: list[str]) -> str:
