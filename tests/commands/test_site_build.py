@@ -140,3 +140,21 @@ def test_a_data_error_built_at_once_leaves_no_half_built_language(valid_data, tm
     status, err = build(tmp_path / "out" / "site", valid_data, capsys)
     assert status == 1 and "error[E101]" in err and err.startswith("counterpedia site build: ja:")
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["site"]
+
+
+def test_languages_built_at_once_still_check_their_search_indexes_links(valid_data, tmp_path, capsys, monkeypatch):
+    """Their processes leave every link to the one check of the whole site, the search indexes' included."""
+    from counterpedia.commands import site_build
+
+    monkeypatch.setenv("COUNTERPEDIA_BUILD_JOBS", "3")
+    real = site_build.site_index.links
+
+    def one_broken(site_dir):
+        found = real(site_dir)
+        return {**found, "search index": [*found.get("search index", []), "cards/no-such-card.html"]}
+
+    monkeypatch.setattr(site_build.site_index, "links", one_broken)
+    status, err = build(tmp_path / "site", valid_data, capsys)
+    assert status == 1
+    for prefix in ("", "en/", "fr/"):
+        assert f"\n{prefix}search index: broken link to cards/no-such-card.html" in err

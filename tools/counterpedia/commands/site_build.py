@@ -21,6 +21,7 @@ from mkdocs.config import load_config
 from mkdocs.exceptions import MkDocsException
 
 from ..langs import LANGS
+from ..search import site_index
 from .linkcheck import check_site, reading_once
 from .mkdocs_plugin import checked_data
 
@@ -155,8 +156,10 @@ def _build_languages(
     project: Path, out: Path, langs, data_dir: Path | None, on_step, on_links=None, on_usage=None
 ) -> None:
     ordered = sorted(langs, key=lambda code: code != "ja")  # the Japanese build empties the root first
-    if len(ordered) > 1 and jobs(len(ordered)) > 1:
-        built = _build_apart(project, out, ordered, data_dir, on_step, on_usage)
+    apart = len(ordered) > 1 and jobs(len(ordered)) > 1
+    if apart:
+        check_each = set(langs) != set(LANGS)  # else the check of the whole site below covers every link
+        built = _build_apart(project, out, ordered, data_dir, on_step, on_usage, check_each)
     else:
         built = {}
         for lang in ordered:
@@ -171,22 +174,27 @@ def _build_languages(
             if built[lang] is not None:
                 on_links(lang, built[lang])
     if set(langs) == set(LANGS):
-        problems = check_site(out)
+        # Built apart, the languages' processes leave their links to this one check (the search indexes' too):
+        # their pages are read once, here, instead of once there and once again here.
+        problems = check_site(out, (), _search_links(out, ordered) if apart else None)
         if on_step is not None:
             on_step("links")
         if problems:
             raise SiteBuildError(f"{len(problems)} broken link(s) across languages:\n" + "\n".join(problems[:50]))
 
 
-def _build_one(project: Path, lang: str, site_dir: Path, data_dir: Path | None):
-    """Build one language into `site_dir`: its card-name links (mkdocs_plugin.LinkCount), or SiteBuildError."""
+def _build_one(project: Path, lang: str, site_dir: Path, data_dir: Path | None, check_links: bool = True):
+    """Build one language into `site_dir`: its card-name links (mkdocs_plugin.LinkCount), or SiteBuildError.
+    `check_links=False`: the language's own link check is left to the check of the whole site."""
     with _mkdocs_messages() as messages:
         try:
             config = load_config(str(project / CONFIG_FILES[lang]), site_dir=str(site_dir))
-            if data_dir is not None:
-                for name, plugin in config.plugins.items():
-                    if name == "counterpedia":
+            for name, plugin in config.plugins.items():
+                if name == "counterpedia":
+                    if data_dir is not None:
                         plugin.config.data_dir = str(data_dir.resolve())
+                    if not check_links:
+                        plugin.config.check_links = False
             config.plugins.on_startup(command="build", dirty=False)
             build(config)
             config.plugins.on_shutdown()
@@ -204,7 +212,9 @@ def _staging(out: Path, lang: str) -> Path:
     return out.with_name(f".{out.name}.{lang}.building")
 
 
-def _build_apart(project: Path, out: Path, ordered: list[str], data_dir: Path | None, on_step, on_usage) -> dict:
+def _build_apart(
+    project: Path, out: Path, ordered: list[str], data_dir: Path | None, on_step, on_usage, check_each: bool
+) -> dict:
     """Every language in a process of its own, at once; the languages other than Japanese built beside `out`
     and moved into it once every language is built. The data is loaded and checked here, before the processes
     are forked: they share it (mkdocs_plugin.checked_data) instead of loading it once each."""
@@ -224,7 +234,7 @@ def _build_apart(project: Path, out: Path, ordered: list[str], data_dir: Path | 
         failures: dict[str, tuple[str, int]] = {}
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=jobs(len(ordered)), mp_context=context) as pool:
-            running = {pool.submit(_child, project, lang, sites[lang], data_dir): lang for lang in ordered}
+            running = {pool.submit(_child, project, lang, sites[lang], data_dir, check_each): lang for lang in ordered}
             for done in as_completed(running):
                 lang = running[done]
                 outcome = done.result()
@@ -252,11 +262,11 @@ def _build_apart(project: Path, out: Path, ordered: list[str], data_dir: Path | 
                 shutil.rmtree(site_dir, ignore_errors=True)
 
 
-def _child(project: Path, lang: str, site_dir: Path, data_dir: Path | None) -> tuple:
+def _child(project: Path, lang: str, site_dir: Path, data_dir: Path | None, check_links: bool) -> tuple:
     """One language's build in a forked process: ("built", links, CPU seconds, peak MB) or ("failed", message,
     status); a SiteBuildError is not sent back as it is (its status would be lost on the way)."""
     try:
-        links = _build_one(project, lang, site_dir, data_dir)
+        links = _build_one(project, lang, site_dir, data_dir, check_links)
     except SiteBuildError as error:
         return ("failed", str(error), error.status)
     return ("built", links, _cpu(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
@@ -266,6 +276,16 @@ def _cpu() -> float:
     """This process's CPU time so far (user + system seconds; a forked process starts at 0)."""
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
+
+
+def _search_links(out: Path, langs: list[str]) -> dict[str, list[str]]:
+    """The links of every language's search index, by where they come from relative to `out`."""
+    found = {}
+    for lang in langs:
+        prefix = "" if lang == "ja" else f"{lang}/"
+        for name, links in site_index.links(out / prefix).items():
+            found[f"{prefix}{name}"] = links
+    return found
 
 
 def _explain(lang: str, error: Exception, messages: list[str]) -> str:
