@@ -195,6 +195,7 @@ def test_ranking_and_snippets_agree_on_the_real_index(worker, real_kb, real_data
     index = site_index.build(real_kb, lang, None, table)
     data = site_index.decode(index["docs"][0])
     searchable = site_index.searchable(data)
+    searchable.segments = rank.Segments.of(searchable.folded, searchable.starts)  # as the command line searches
     stem_lang = "fr" if lang == "fr" else "en"
     got = worker.evaluate(
         """async ([docs, queries, lang, stemLang]) => {

@@ -97,3 +97,36 @@ def test_the_shipped_data_is_formatted(in_dir, capsys):
     in_dir(ROOT)
     code = main(["fmt", "--check"])
     assert code == 0, capsys.readouterr().out
+
+
+def test_a_file_found_formatted_is_not_laid_out_again_until_its_bytes_or_the_formatter_change(
+    data, capsys, monkeypatch
+):
+    """The cache of formatted files (storage/format_cache.py): the same bytes, by the same formatter, are skipped."""
+    from counterpedia.commands import fmt
+    from counterpedia.storage.format_cache import FormattedCache
+
+    assert main(["fmt", "--check", "data"]) == 0  # lays out every file, finds each formatted: remembers them
+    cache = FormattedCache(data).path
+    assert cache is not None and cache.is_file()
+    laid_out = []
+    real_format_text = fmt.format_text
+    monkeypatch.setattr(fmt, "format_text", lambda *a, **k: laid_out.append(a[2]) or real_format_text(*a, **k))
+    assert main(["fmt", "--check", "data"]) == 0
+    assert laid_out == []  # every file known formatted
+    card(data).write_text(UNFORMATTED, encoding="utf-8")
+    assert main(["fmt", "--check", "data"]) == 1  # other bytes: laid out again, and found unformatted
+    assert laid_out == ["data/cards/struggle-for-project-purity.yaml"]
+    assert main(["fmt", "data"]) == 0
+    assert card(data).read_text(encoding="utf-8") == FORMATTED
+    # A cache written by another formatter (another version of the package) is not trusted.
+    stored = cache.read_text(encoding="utf-8")
+    cache.write_text(stored.replace('"formatter": "', '"formatter": "0'), encoding="utf-8")
+    laid_out.clear()
+    card(data).write_text(UNFORMATTED, encoding="utf-8")
+    unformatted = FormattedCache.key("card", UNFORMATTED.encode("utf-8"))
+    cache.write_text(cache.read_text(encoding="utf-8").replace('"formatted": [', f'"formatted": ["{unformatted}", '))
+    capsys.readouterr()
+    assert main(["fmt", "--check", "data"]) == 1
+    assert capsys.readouterr().out.splitlines() == ["data/cards/struggle-for-project-purity.yaml"]
+    assert len(laid_out) == len(list(data.rglob("*.yaml")))  # every file laid out again

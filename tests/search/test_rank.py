@@ -109,3 +109,47 @@ def test_sentences():
 
 def test_ties_keep_the_index_order():
     assert units("counter")[-2:] == sorted(units("counter")[-2:])
+
+
+def test_the_pieces_index_finds_what_a_scan_of_the_texts_finds():
+    """The command line's cache searches the distinct pieces of the texts (rank.Segments) instead of the texts:
+    every kind of term (a word, a prefix, a Japanese substring, a verb stem, one with a separator in it) finds
+    the same entries with the same qualities, in the same order, and the same ranking."""
+    units = UNITS + [
+        ("card", [("name", "en", "Non-Stun d'un Hand"), ("text", "en", "Put a +1/+1 counter (x/x) on it.")]),
+        ("card", [("name", "ja", "手札のスタン"), ("text", "ja", "+1/+1カウンターを1個置く。Xは2")]),
+    ]
+    plain = rank.searchable(units)
+    pieced = rank.searchable(units)
+    pieced.segments = rank.Segments.of(pieced.folded, pieced.starts)
+    pieced.folded_text = pieced.folded.encode("utf-8")  # as the cache holds it: decoded when a scan needs it
+    assert [rank.folded_entry(pieced, e) for e in range(len(pieced.starts))] == [
+        rank.folded_entry(plain, e) for e in range(len(plain.starts))
+    ]
+    queries = [
+        "stun counter untapped",
+        "prolif",
+        "counters",
+        "planeswalker loyalty",
+        "蓄積カウンター",
+        "取り除かれる",
+        "毒",
+        "placement",
+        "is",
+        "stunning strike",
+        "a counter is placed",
+        "un stun",  # inside d'un, after a hyphen: a word that begins inside a piece
+        "+1/+1 x",
+        "手札 スタン x 2",
+    ]
+    queries.append("306.5b")  # a separator in a term: the texts are scanned (and decoded for it)
+    compared = 0
+    for query in queries:
+        terms = parse(query, "en")
+        for term in terms:
+            expected = rank.scan(plain, term, "en")
+            found = rank.scan(pieced, term, "en")
+            assert list(found.items()) == list(expected.items()), (query, term)
+            compared += bool(expected)
+        assert rank.rank(pieced, terms, "en") == rank.rank(plain, terms, "en"), query
+    assert compared >= len(queries)

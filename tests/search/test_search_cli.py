@@ -195,6 +195,38 @@ def test_cache_is_reused_then_rebuilt_when_data_changes(data):
     assert hits and hits[0].id == "mill"
 
 
+def test_an_editor_saving_in_place_is_seen_though_its_folder_is_unchanged(data):
+    """An editor that rewrites the file in place (same file, same size here) changes neither the folder's
+    listing nor its time; the search still rebuilds, even when the save kept the file's modification time."""
+    engine.load_index(data)
+    record = data / "terms" / "mill.yaml"
+    folder_time = record.parent.stat().st_mtime_ns
+    before = record.stat()
+    text = record.read_text(encoding="utf-8")
+    assert "text: Mill," in text
+    with open(record, "r+", encoding="utf-8") as file:  # in place: no new file, no rename
+        file.write(text.replace("text: Mill,", "text: Mull,"))
+    os.utime(record, ns=(before.st_atime_ns, before.st_mtime_ns))  # a tool that keeps the time
+    assert record.parent.stat().st_mtime_ns == folder_time and record.stat().st_size == before.st_size
+    index, rebuilt = engine.load_index(data)
+    assert rebuilt
+    assert engine.search(index, "mull").hits[0].id == "mill"
+
+
+def test_a_truncated_or_foreign_cache_file_is_rebuilt_never_read(data):
+    """The cache is mapped and its texts read when shown: a file cut short (a full disk, a killed process) or
+    not ours is rebuilt before any of it is used."""
+    index, rebuilt = engine.load_index(data)
+    expected = [hit.id for hit in engine.search(index, "mill").hits]
+    path = engine.cache_path(data)
+    whole = path.read_bytes()
+    for damaged in (whole[: len(whole) - 1000], whole[:40], b"not a cache", whole + b"more"):
+        path.write_bytes(damaged)
+        index, rebuilt = engine.load_index(data)
+        assert rebuilt and [hit.id for hit in engine.search(index, "mill").hits] == expected
+        assert path.read_bytes() == whole
+
+
 def test_cache_beside_the_data_without_xdg(valid_data, monkeypatch):
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     assert engine.cache_path(valid_data).parent == valid_data.parent.resolve() / ".cache" / "counterpedia"
@@ -244,3 +276,12 @@ def test_shorthands_are_read_from_the_catalogue_beside_the_data(capsys, data):
     status, out, err = run(capsys, "tc", "--data", str(data))  # the cache sees the list change
     assert status == 1 and "search-shorthands.yaml:2:26: error[E154] 'counter/nope' names no record" in err
     assert "Traceback" not in err
+
+
+def test_hits_without_their_yaml_lines_are_the_same_hits(data):
+    """`locate=False` (the relevance set's thousands of searches) skips reading the YAML files for lines only."""
+    index, _ = engine.load_index(data)
+    located = engine.search(index, "mill").hits
+    unlocated = engine.search(index, "mill", locate=False).hits
+    assert located and [hit.url for hit in unlocated] == [hit.url for hit in located]
+    assert all(hit.line >= 1 for hit in located) and all(hit.line == 0 for hit in unlocated)

@@ -35,8 +35,12 @@ def test_loading_reports_every_file(tmp_path: Path):
     assert sorted(d.code for d in result.diagnostics) == ["E001", "E004"]
 
 
+SHARDS = 4  # every record file is in one shard: the shards run in parallel in `make test`'s workers
+
+
 @pytest.mark.slow
-def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does():
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does(shard):
     """The C loader follows YAML 1.1 (yes/no/on are booleans there); our records must mean the same in both."""
     from counterpedia.storage.yamlio import fast_loader, yaml_loader
 
@@ -48,9 +52,12 @@ def test_the_fast_loader_reads_every_record_as_the_round_trip_loader_does():
         return value
 
     root = Path(__file__).resolve().parents[2] / "data"
-    for path in sorted(root.rglob("*.yaml")):
+    paths = sorted(root.rglob("*.yaml"))
+    assert paths, "data/ holds no records"
+    fast, round_trip = fast_loader(), yaml_loader()  # each reads one document after another
+    for path in paths[shard::SHARDS]:
         text = path.read_text(encoding="utf-8")
-        assert plain(fast_loader().load(text)) == plain(yaml_loader().load(text)), path
+        assert plain(fast.load(text)) == plain(round_trip.load(text)), path
 
 
 def located(source: str) -> list[tuple[str, int, int]]:

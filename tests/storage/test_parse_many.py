@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -114,3 +115,47 @@ def test_a_small_load_a_running_thread_or_the_switch_keep_it_in_process(monkeypa
         thread.join()
     monkeypatch.setenv("COUNTERPEDIA_NO_FORK", "1")
     assert {pid for pid, _ in map_in_two(pid_and_square, list(range(MIN_ITEMS * 2)))} == {os.getpid()}
+
+
+def test_an_import_lays_out_the_same_files_with_half_of_them_in_a_child(fresh_python, tmp_path):
+    """importers/merge.Workspace.writes lays out its records through map_in_two: the plan is the one a single
+    process makes, edited files (their comments kept) and created ones alike, in the same order."""
+    shutil.copytree(ROOT / "tests" / "fixtures" / "valid" / "data", tmp_path / "data")
+    found = fresh_python(
+        """
+        import json, os
+        from pathlib import Path
+        from ruamel.yaml.comments import CommentedMap
+        from counterpedia.importers import merge
+        from counterpedia.storage import parse_many
+
+        parse_many.MIN_ITEMS = 2  # a few records are enough to fork
+        laid_out = merge._laid_out
+        open("pids", "w").close()
+
+        def recording(job):
+            with open("pids", "a") as stream:
+                stream.write(f"{os.getpid()}\\n")
+            return laid_out(job)
+
+        merge._laid_out = recording
+
+        def plan():
+            workspace = merge.Workspace(Path("data"))
+            for stem in ("inevitable-betrayal", "struggle-for-project-purity"):
+                workspace.edit(Path(f"data/cards/{stem[0]}/{stem}.yaml"))["counters"] = ["time", "oil"]
+            for n in range(3):
+                workspace.create(Path(f"data/cards/n/new-card-{n}.yaml"), CommentedMap(
+                    id=f"new-card-{n}", names={"en": {"text": f"New Card {n}", "status": "official"}}
+                ), header="# Added by a test\\n")
+            return [[str(w.path), w.text] for w in workspace.writes()]
+
+        forked = plan()
+        forked_pids = set(open("pids").read().split())
+        os.environ["COUNTERPEDIA_NO_FORK"] = "1"
+        single = plan()
+        print(json.dumps({"same": forked == single, "writes": len(single), "pids": len(forked_pids)}))
+    """,
+        cwd=tmp_path,
+    )
+    assert found == {"same": True, "writes": 5, "pids": 2}

@@ -96,21 +96,21 @@ def main(argv: list[str] | None = None) -> int:
 def run_validate(args, data_dir, project, scratch, runs, summary, state) -> None:
     figures = validate.measure(data_dir, scratch, runs=runs)
     validate.report(figures)
-    for label, measured in (("cold", figures.cold), ("warm", figures.warm)):
+    for label, measured in validate.labelled(figures):
         if not all(r.ok() for r in measured):
             summary.errors.append(
                 f"counterpedia validate {data_dir} ({label}) exited {sorted({r.status for r in measured})}"
             )
         value = validate.Figures.median(measured)
         summary.add(
-            f"validate, {label}",
+            f"validate, {'warm, one edit' if label == 'edited' else label}",
             report.seconds(value),
             f"< {validate.TARGET_SECONDS:.0f} s",
             report.verdict(value, validate.TARGET_SECONDS),
         )
     if figures.peer is not None and figures.peer_seconds:
         summary.add("check-jsonschema, same files", report.seconds(figures.peer_seconds))
-        for label, measured in (("cold", figures.cold), ("warm", figures.warm)):
+        for label, measured in validate.labelled(figures):
             value = validate.Figures.median(measured) / figures.peer_seconds
             summary.add(
                 f"validate {label} / check-jsonschema",

@@ -2,8 +2,10 @@
 
 check-jsonschema (PyPI; `make bench` installs it) is run once per schema, on every file of that kind
 (each a process, as a pre-commit hook runs it). Ours runs every check on the whole data set: the schemas,
-and the checks across records that no schema can express. Ours is measured cold (no parse cache, as
-after a fresh clone or an import that changed every file) and warm (the cache of the last run).
+and the checks across records that no schema can express. Ours is measured cold (no cache, as after a fresh
+clone or an import that changed every file), warm with nothing changed since the last run (its diagnostics are
+replayed: counterpedia.checks.incremental), and warm after one record was edited (a copy of the data folder, one
+card file edited before each run: its parse cache and the kept results of the last run, none of which match).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class Figures:
     files: int
     cold: list[machine.Run]
     warm: list[machine.Run]
+    edited: list[machine.Run]
     peer: list[machine.Run] | None  # one run per schema; None when check-jsonschema is not installed
     peer_reason: str = ""
 
@@ -86,29 +89,65 @@ def ours(data_dir: Path, cache: Path, cold: bool) -> machine.Run:
     return machine.run([*machine.counterpedia_command(), "validate", str(data_dir)], env={"XDG_CACHE_HOME": str(cache)})
 
 
+def one_edit_runs(data_dir: Path, scratch: Path, cache: Path, runs: int) -> list[machine.Run]:
+    """Validate a copy of the data folder (with the reviewed lists beside it) after editing one card before each
+    run (a comment line added: a new text, the same record), with the caches of the run before."""
+    copy = scratch / "validate-edit"
+    if copy.exists():
+        shutil.rmtree(copy)
+    shutil.copytree(data_dir, copy / "data", symlinks=True)
+    lists = data_dir.resolve().parent / "catalogue"
+    if lists.is_dir():
+        shutil.copytree(lists, copy / "catalogue", symlinks=True)
+    ours(copy / "data", cache, cold=False)  # the caches of the run before the edit
+    files = record_files([copy / "data"])
+    edited = next((p for p in files if schema_kind(p, copy / "data") == "card"), files[0])
+    measured = []
+    for number in range(1, runs + 1):
+        text = edited.read_text(encoding="utf-8")
+        separator = "" if text.endswith("\n") else "\n"
+        edited.write_text(f"{text}{separator}# edited by make bench ({number})\n", encoding="utf-8")
+        measured.append(ours(copy / "data", cache, cold=False))
+    shutil.rmtree(copy)
+    return measured
+
+
 def measure(data_dir: Path, scratch: Path, runs: int = 3, peer: bool = True) -> Figures:
     cache = scratch / "validate-cache"
     cold = [ours(data_dir, cache, cold=True) for _ in range(runs)]
     warm = [ours(data_dir, cache, cold=False) for _ in range(runs)]
+    edited = one_edit_runs(data_dir, scratch, cache, runs)
     files = sum(len(p) for p in files_by_schema(data_dir).values())
     if not peer:
-        return Figures(files, cold, warm, None, "not run")
+        return Figures(files, cold, warm, edited, None, "not run")
     if check_jsonschema() is None:
         return Figures(
             files,
             cold,
             warm,
+            edited,
             None,
             "check-jsonschema is not installed (pip install check-jsonschema; `make bench` installs it)",
         )
-    return Figures(files, cold, warm, peer_runs(data_dir))
+    return Figures(files, cold, warm, edited, peer_runs(data_dir))
+
+
+LABELS = {
+    "cold": "cold (no cache)",
+    "warm": "warm, nothing changed (the kept result of the last run)",
+    "edited": "warm, one card edited (the parse cache of the last run)",
+}
+
+
+def labelled(figures: Figures) -> list[tuple[str, list[machine.Run]]]:
+    return [("cold", figures.cold), ("warm", figures.warm), ("edited", figures.edited)]
 
 
 def report(figures: Figures, say=print) -> None:
-    for label, runs in (("cold", figures.cold), ("warm", figures.warm)):
+    for label, runs in labelled(figures):
         status = {r.status for r in runs}
         say(
-            f"  counterpedia validate, {label} ({'no parse cache' if label == 'cold' else 'parse cache of the last run'}): "
+            f"  counterpedia validate, {LABELS[label]}: "
             f"{Figures.median(runs):.2f} s (median of {len(runs)}; {Figures.median(runs, 'cpu'):.2f} s of CPU), "
             f"peak {max(r.peak_mb for r in runs):.0f} MB, exit {','.join(map(str, sorted(status)))}; target < "
             f"{TARGET_SECONDS:.0f} s: {'ok' if Figures.median(runs) < TARGET_SECONDS else 'OVER TARGET'}"
@@ -124,7 +163,7 @@ def report(figures: Figures, say=print) -> None:
         f"{max(r.peak_mb for r in figures.peer):.0f} MB"
         + (f"; {len(failed)} run(s) reported problems" if failed else "")
     )
-    for label, runs in (("cold", figures.cold), ("warm", figures.warm)):
+    for label, runs in labelled(figures):
         ratio = Figures.median(runs) / figures.peer_seconds if figures.peer_seconds else float("nan")
         cpu_ratio = Figures.median(runs, "cpu") / figures.peer_cpu if figures.peer_cpu else float("nan")
         say(

@@ -16,6 +16,7 @@ from ..checks import schema
 from ..checks.validate import data_root_of
 from ..model.knowledge import from_documents
 from ..storage.format import FormatError, format_text, normalize_newlines
+from ..storage.format_cache import FormattedCache
 from ..storage.load import RecordTooLarge, display_path, parse_document, read_record_bytes, record_files, schema_kind
 from ..storage.writes import FileWrite, WriteError, apply_plan, recover
 
@@ -39,6 +40,7 @@ def default_paths(cwd: Path = Path(".")) -> list[Path]:
 def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
     """The formatted text of every YAML file under `paths` that is not formatted yet."""
     result = FmtPlan()
+    cache = FormattedCache(root)
     for path in record_files(paths):
         shown = display_path(path)
         kind = schema_kind(path, root)
@@ -51,7 +53,11 @@ def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
             continue
         try:
             # As bytes: read_text would turn CRLF and CR into LF, and a file that is not LF would pass --check.
-            text = read_record_bytes(path).decode("utf-8")
+            raw = read_record_bytes(path)
+            if cache.known(kind, raw):  # these very bytes were found formatted by this very formatter
+                result.unchanged.append(path)
+                continue
+            text = raw.decode("utf-8")
         except RecordTooLarge as error:
             result.problems.append(diag.make(shown, (0, 0), "E013", str(error)))
             continue
@@ -77,8 +83,10 @@ def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
             continue
         if formatted == text:
             result.unchanged.append(path)
+            cache.add(kind, raw)
         else:
             result.changes.append((path, formatted))
+    cache.save()
     return result
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import marshal
+import mmap
 import os
 import re
 import sys
@@ -30,14 +31,14 @@ from typing import Any, NamedTuple
 from .. import kinds
 from ..diagnostics import ERROR
 from ..langs import LANGS
-from . import corpus, rank, typos
+from . import rank, typos
 from . import shorthands as shorthand
 from .normalize import has_japanese
 from .query import parse
 from .rank import JoinedTexts
 from .yaml_lines import line_of as locate
 
-FORMAT = 10  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 15  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(
@@ -79,7 +80,7 @@ def _ints(data: bytes):
 
 @dataclass
 class Index:
-    fingerprint: str  # the data files' listing it was built from
+    fingerprint: bytes  # the data files' listing it was built from (`fingerprint`)
     problems: list  # rendered diagnostics of the files that could not be read (left out)
     units: Rows  # [kind, id, page, anchor, [title ja, en, fr], path] per unit
     entries: Rows  # [anchor (a quoted rule's) or null, [keys: where in its record]] per entry
@@ -137,38 +138,52 @@ class SearchError(Exception):
 # -- the index ---------------------------------------------------------------------------------
 
 
-def fingerprint(data_dir: Path) -> str:
-    """The listing of the data's YAML files (path, size, modification time), compared whole with the
-    cache's: exact, and cheaper than hashing it (hashlib alone costs 10 ms to import). Not
+def fingerprint(data_dir: Path) -> bytes:
+    """The listing of the data's YAML files (path, size, modification and change times), compared whole with
+    the cache's: exact, and cheaper than hashing it (hashlib alone costs 10 ms to import). Not
     load.record_files: importing counterpedia.storage.load brings in ruamel (60 ms), and this runs on every
-    `counterpedia search`, cache hit or not."""
-    root = str(data_dir)
-    skip = len(root) + 1
-    listing = []
-    stack = [root]
+    `counterpedia search`, cache hit or not.
+
+    Every file is stat'ed (5,701: most of this function's 25-40 ms): an editor that saves in place (the same
+    file rewritten, as most do) changes the file's times but not its folder's, so the folders' times alone
+    would serve a stale result. The change time catches a save that kept the modification time."""
+    resolved = data_dir.resolve()
+    listing: list = []
+    by_fd = os.scandir in os.supports_fd
+    stack = [""]
     while stack:
         folder = stack.pop()
+        where = os.path.join(resolved, folder)
         try:
-            with os.scandir(folder) as entries:
+            # A folder's entries are stat'ed relative to its descriptor: no path to resolve per file.
+            handle = os.open(where, os.O_RDONLY | os.O_DIRECTORY) if by_fd else None
+        except OSError:
+            continue
+        try:
+            with os.scandir(where if handle is None else handle) as entries:
                 for entry in entries:
-                    if entry.name.endswith((".yaml", ".yml")):
+                    name = entry.name
+                    if name.endswith((".yaml", ".yml")):
                         try:
                             stat = entry.stat()
                         except OSError:
                             continue
-                        listing.append(f"{entry.path[skip:]}\0{stat.st_size}\0{stat.st_mtime_ns}")
+                        listing.append((folder, name, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns))
                     elif entry.is_dir(follow_symlinks=False):
-                        stack.append(entry.path)
+                        stack.append(f"{folder}/{name}" if folder else name)
         except OSError:
-            continue
+            pass
+        finally:
+            if handle is not None:
+                os.close(handle)
     listing.sort()
-    shorthands_file = data_dir.resolve().parent / "catalogue" / "search-shorthands.yaml"
+    shorthands_file = resolved.parent / "catalogue" / "search-shorthands.yaml"
     try:
         stat = shorthands_file.stat()
-        listing.append(f"{shorthands_file}\0{stat.st_size}\0{stat.st_mtime_ns}")
+        listing.append((str(shorthands_file), "", stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns))
     except OSError:
         pass
-    return f"{FORMAT}\0{sys.version}\0{data_dir.resolve()}\n" + "\n".join(listing)
+    return marshal.dumps((FORMAT, sys.version, str(resolved), listing))
 
 
 def cache_path(data_dir: Path) -> Path:
@@ -180,10 +195,13 @@ def cache_path(data_dir: Path) -> Path:
     return base / f"search-{tag}.marshal"
 
 
-def build(data_dir: Path, stamp: str | None = None) -> Index:
+def build(data_dir: Path, stamp: bytes | None = None) -> Index:
     # start-up: the knowledge base brings in ruamel (60 ms), which a search from the cached index never needs
     from ..catalogue.shorthands import default_path, meanings
     from ..model.knowledge import load
+
+    # start-up: the corpus brings in the renderer's URLs and the text model (20 ms), only for a rebuild
+    from . import corpus
 
     kb, problems = load(data_dir)
     unreadable = [
@@ -199,6 +217,7 @@ def build(data_dir: Path, stamp: str | None = None) -> Index:
         [(intern(u.kind), [(intern(e.role), intern(e.lang), e.text) for e in u.entries]) for u in units]
     )
     searchable.vocabulary = typos.Vocabulary.of(searchable.texts, searchable.roles)
+    searchable.segments = rank.Segments.of(searchable.folded, searchable.starts)
     searchable.texts = rank.JoinedTexts.of(searchable.texts)
     compact = Rows.of(
         [[u.kind, u.id, u.page, u.anchor, [u.titles.get(lang, u.id) for lang in LANGS], u.path] for u in units]
@@ -206,58 +225,154 @@ def build(data_dir: Path, stamp: str | None = None) -> Index:
     return Index(stamp or fingerprint(data_dir), unreadable, compact, entries, searchable, table)
 
 
+class Blob:
+    """A part of the mapped cache file, read when sliced: the texts, the rows and the folded texts of every
+    entry are not read, let alone decoded, until a search shows them (the page cache reads them once)."""
+
+    def __init__(self, mapped, start: int, size: int):
+        self.mapped, self.start, self.size = mapped, start, size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, part: slice) -> bytes:
+        start, stop, _step = part.indices(self.size)
+        return self.mapped[self.start + start : self.start + max(start, stop)]
+
+    def tobytes(self) -> bytes:
+        return self.mapped[self.start : self.start + self.size]
+
+
+def _raw(value) -> bytes:
+    return value if isinstance(value, bytes) else value.tobytes()
+
+
+# The cache file: MAGIC, the length of its head (8 bytes, little-endian), its head (marshal: the small parts, and
+# where each blob is), then the blobs (UTF-8 texts and arrays), mapped and read when used.
+MAGIC = b"counterpedia search cache\n"
+BLOBS = (
+    "units",
+    "unit_starts",
+    "entries",
+    "entry_starts",
+    "owners",
+    "folded",
+    "starts",
+    "first",
+    "texts",
+    "text_starts",
+    "segment_starts",
+    "postings",
+    "posting_starts",
+    "inner_starts",
+    "inner_ids",
+)
+LAZY = ("units", "entries", "folded", "texts")  # the others are arrays, copied when the cache is loaded
+
+
 def _dump(index: Index) -> bytes:
-    """The index as builtins only, for marshal (several times faster to load than pickle)."""
+    """The index as a head of builtins (marshal: several times faster to load than pickle) and blobs."""
     found = index.searchable
     texts = found.texts if isinstance(found.texts, rank.JoinedTexts) else rank.JoinedTexts.of(list(found.texts))
-    return marshal.dumps(
+    segments = found.segments if found.segments is not None else rank.Segments.of(found.folded, found.starts)
+    folded = found.folded_text
+    blobs = {
+        "units": _raw(index.units.joined),
+        "unit_starts": _array(index.units.starts),
+        "entries": _raw(index.entries.joined),
+        "entry_starts": _array(index.entries.starts),
+        "owners": _array(found.owners),
+        "folded": folded.encode("utf-8", "surrogatepass") if isinstance(folded, str) else _raw(folded),
+        "starts": _array(found.starts),
+        "first": _array(found.first),
+        "texts": _raw(texts.joined),
+        "text_starts": _array(texts.starts),
+        "segment_starts": _array(segments.starts),
+        "postings": _array(segments.postings),
+        "posting_starts": _array(segments.posting_starts),
+        "inner_starts": _array(segments.inner_starts),
+        "inner_ids": _array(segments.inner_ids),
+    }
+    places, offset = {}, 0
+    for name in BLOBS:
+        places[name] = (offset, len(blobs[name]))
+        offset += len(blobs[name])
+    head = marshal.dumps(
         {
             "format": FORMAT,
             "fingerprint": index.fingerprint,
             "problems": index.problems,
-            "units": index.units.joined,
-            "unit_starts": _array(index.units.starts),
-            "entries": index.entries.joined,
-            "entry_starts": _array(index.entries.starts),
             "roles": found.roles,
             "langs": found.langs,
-            "owners": _array(found.owners),
             "kinds": found.kinds,
-            "folded": found.folded,
-            "starts": _array(found.starts),
-            "first": _array(found.first),
-            "texts": texts.joined,
-            "text_starts": _array(texts.starts),
             "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
             "shorthands": index.shorthands,
+            "segments": segments.text,
+            "inner": segments.inner,
+            "blobs": places,
+            "size": offset,
         }
     )
+    return b"".join([MAGIC, len(head).to_bytes(8, "little"), head] + [blobs[name] for name in BLOBS])
 
 
-def _load(data: bytes) -> Index | None:
-    stored = marshal.loads(data)
+def _load(mapped) -> Index | None:
+    """The index in a mapped cache file (bytes do too); None when it is not one of this FORMAT."""
+    if mapped[: len(MAGIC)] != MAGIC:
+        return None
+    at = len(MAGIC) + 8
+    size = int.from_bytes(mapped[len(MAGIC) : at], "little")
+    stored = marshal.loads(mapped[at : at + size])
     if not isinstance(stored, dict) or stored.get("format") != FORMAT:
         return None
+    base = at + size
+    if len(mapped) != base + stored["size"]:
+        return None  # truncated, or more than was written: rebuilt
+    blob: dict = {}
+    for name, (offset, length) in stored["blobs"].items():
+        if name in LAZY:
+            blob[name] = Blob(mapped, base + offset, length)
+        else:
+            blob[name] = _ints(mapped[base + offset : base + offset + length])
     found = rank.Searchable(
         stored["roles"],
         stored["langs"],
-        JoinedTexts(stored["texts"], _ints(stored["text_starts"])),
-        _ints(stored["owners"]),
+        JoinedTexts(blob["texts"], blob["text_starts"]),
+        blob["owners"],
         stored["kinds"],
-        stored["folded"],
-        _ints(stored["starts"]),
-        _ints(stored["first"]),
+        blob["folded"],
+        blob["starts"],
+        blob["first"],
     )
     if stored.get("vocabulary") is not None:
         found.vocabulary = typos.Vocabulary.load(stored["vocabulary"])
+    found.segments = rank.Segments(
+        stored["segments"],
+        blob["segment_starts"],
+        blob["postings"],
+        blob["posting_starts"],
+        stored["inner"],
+        blob["inner_starts"],
+        blob["inner_ids"],
+    )
     return Index(
         stored["fingerprint"],
         stored["problems"],
-        Rows(stored["units"], _ints(stored["unit_starts"])),
-        Rows(stored["entries"], _ints(stored["entry_starts"])),
+        Rows(blob["units"], blob["unit_starts"]),
+        Rows(blob["entries"], blob["entry_starts"]),
         found,
         stored.get("shorthands") or [],
     )
+
+
+def _map(path: Path):
+    """The cache file, mapped read-only (an empty file: its bytes). A file replaced by another search while this
+    one reads it stays whole: the mapping holds the file that was opened."""
+    with open(path, "rb") as file:
+        try:
+            return mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        except (ValueError, OSError):
+            return file.read()
 
 
 def load_index(data_dir: Path, use_cache: bool = True) -> tuple[Index, bool]:
@@ -266,7 +381,7 @@ def load_index(data_dir: Path, use_cache: bool = True) -> tuple[Index, bool]:
     path = cache_path(data_dir)
     if use_cache and path.is_file():
         try:
-            index = _load(path.read_bytes())
+            index = _load(_map(path))
             if index is not None and index.fingerprint == stamp:
                 return index, False
         except Exception:  # a stale, foreign or truncated cache file: rebuild it
@@ -308,10 +423,16 @@ def line_of(path: str, keys: tuple) -> int:
 
 
 def search(
-    index: Index, query: str, lang: str | None = None, kind: str | None = None, limit: int | None = 10
+    index: Index,
+    query: str,
+    lang: str | None = None,
+    kind: str | None = None,
+    limit: int | None = 10,
+    locate: bool = True,
 ) -> Answer:
     """Ranked hits for `query`, the language their titles are shown in, the query's terms, the corrected
-    query when a word was found only through a correction, and the shorthands read."""
+    query when a word was found only through a correction, and the shorthands read. `locate=False`: the hits'
+    YAML lines are not looked up (line 0), for a caller that needs only where they are on the site."""
     if not query or not query.strip():
         raise SearchError("give a query: some words to look for, e.g. `counterpedia search poison`")
     if kind is not None and kinds.find(kind) is None:
@@ -363,7 +484,7 @@ def search(
                 titles[LANGS.index(wanted)],
                 url,
                 path,
-                line_of(path, tuple(keys)) if where >= 0 else 1,
+                (line_of(path, tuple(keys)) if where >= 0 else 1) if locate else 0,
                 result.score,
                 found.roles[where] if where >= 0 else "",
                 found.langs[where] if where >= 0 else wanted,

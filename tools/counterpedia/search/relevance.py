@@ -72,7 +72,7 @@ def precision(ranks: list, k: int) -> float:
 def cli_locations(index, case: Case, limit: int = 20) -> list[str]:
     """The site paths (no language prefix) `counterpedia search --lang L` gives for the case's query."""
 
-    hits = search(index, case.query, case.lang, None, limit).hits
+    hits = search(index, case.query, case.lang, None, limit, locate=False).hits  # the pages: no YAML lines
     prefix = LANG_PREFIX[case.lang]
     return [hit.url[len(prefix) :] if hit.url.startswith(prefix) else hit.url for hit in hits]
 

@@ -92,9 +92,25 @@ class Table:
         alphabet: str | None = None,
     ):
         self._rows, self._text, self._alphabet = rows, text, alphabet
-        self._lines = lines.split("\n") if lines else ([] if lines is not None else None)
-        self._word_lines = word_lines.split("\n") if word_lines else ([] if word_lines is not None else None)
+        self._raw_lines, self._raw_word_lines = lines, word_lines  # split when first read
+        self._split: dict[str, list] = {}
         self._words: dict | None = None
+
+    def _lines_of(self, name: str, raw: str | None) -> list | None:
+        if raw is None:
+            return None
+        found = self._split.get(name)
+        if found is None:
+            found = self._split[name] = raw.split("\n") if raw else []
+        return found
+
+    @property
+    def _lines(self) -> list | None:
+        return self._lines_of("lines", self._raw_lines)
+
+    @property
+    def _word_lines(self) -> list | None:
+        return self._lines_of("words", self._raw_word_lines)
 
     @property
     def rows(self) -> dict:
@@ -364,7 +380,8 @@ def candidates(word: str, table: Table, edits: int, typed: str | None = None) ->
         for candidate, key in table.word_pairs() if of_words else ((k, k) for k in table.keys()):
             if abs(len(candidate) - len(probe)) > edits:
                 continue
-            if allowed > 0 and len(pairs & _bigrams(candidate)) < allowed:
+            # the bigrams it shares: a bigram is one of a word's when the word holds it (no set made per word)
+            if allowed > 0 and sum(pair in candidate for pair in pairs) < allowed:
                 continue
             found(key, distance(probe, candidate, edits))
     ranked = sorted(best.items(), key=lambda row: (row[1], -table.row(row[0])[0], row[0]))

@@ -1,0 +1,185 @@
+"""counterpedia.checks.incremental: `validate` replays the diagnostics of an earlier run only when nothing they
+depend on has changed; a cached run prints exactly what `validate --no-cache` prints."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from counterpedia.checks import incremental
+from counterpedia.commands.cli import main
+from counterpedia.model import memory
+from counterpedia.model.provenance import text_hash
+from counterpedia.storage.result_cache import result_file
+
+RAD_RULING = (
+    "Rad counters are a kind of counter that a player may have. They’re not associated with any specific permanents."
+)
+
+
+def memory_shard(ja: str) -> str:
+    key, version = memory.key(RAD_RULING), "2024-03-08"
+    translates = f'{{lang: en, version: "{version}", hash: "{text_hash(RAD_RULING)}"}}'
+    machine = f'status: machine\n        source: counterpedia-mt\n        version: "2026-12-01"\n        translates: {translates}'
+    return (
+        f'id: "{memory.shard(key)}"\ntranslations:\n  - id: "{key}"\n    text:\n'
+        f"      en:\n        text: {RAD_RULING}\n        status: official\n        source: wotc-pip-release-notes\n"
+        f'        version: "{version}"\n'
+        f"      ja:\n        text: {ja}\n        {machine}\n"
+        f"      fr:\n        text: Les marqueurs « rad » sont un type de marqueur qu'un joueur peut avoir.\n        {machine}\n"
+    )
+
+
+@pytest.fixture
+def data(valid_data: Path, in_dir, tmp_path: Path, monkeypatch) -> Path:
+    """The small valid data set with a translation memory whose one entry three rulings use, validated from its
+    parent folder with a cache of its own."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("COUNTERPEDIA_NO_CACHE", raising=False)
+    in_dir(valid_data.parent)
+    rulings = valid_data / "rulings"
+    original = (rulings / "2024-03-08-rad-01.yaml").read_text(encoding="utf-8")
+    for number in ("02", "03"):
+        (rulings / f"2024-03-08-rad-{number}.yaml").write_text(original.replace("rad-01", f"rad-{number}"), "utf-8")
+    shard = valid_data / "translation-memory" / f"{memory.shard(memory.key(RAD_RULING))}.yaml"
+    shard.parent.mkdir()
+    shard.write_text(
+        memory_shard("RADカウンターはプレイヤーが持つことのあるカウンターの一種である。"), encoding="utf-8"
+    )
+    return valid_data
+
+
+def validate(capsys, *arguments: str) -> tuple[int, str, str]:
+    status = main(["validate", "data", *arguments])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def add_error(data: Path) -> None:
+    edit(data / "counters" / "time.yaml", "holders: [card, permanent]", "holders: [card, nobody]")
+
+
+EDITS = {
+    "an error added": add_error,
+    "an id another record references renamed": lambda data: edit(data / "counters" / "rad.yaml", "id: rad", "id: radd"),
+    "a memory entry three rulings use changed": lambda data: edit(
+        next((data / "translation-memory").glob("*.yaml")), "RADカウンターは", "放射線は"
+    ),
+    "a record added": lambda data: (data / "sources" / "new.yaml").write_text("id: new\n", encoding="utf-8"),
+    "a record another references removed": lambda data: (data / "counters" / "time.yaml").unlink(),
+    "a reviewed list changed": lambda data: (
+        (data.parent / "catalogue").mkdir()
+        or (data.parent / "catalogue" / "excluded-counters.yaml").write_text("[unparsable\n", encoding="utf-8")
+    ),
+}
+
+
+@pytest.mark.parametrize("change", EDITS.values(), ids=list(EDITS))
+def test_after_an_edit_the_cached_run_prints_what_an_uncached_run_prints(data: Path, capsys, change):
+    before = validate(capsys)
+    assert validate(capsys) == before  # from the cache
+    change(data)
+    cached = validate(capsys)
+    assert cached != before, "the edit changes what validate reports"
+    assert validate(capsys, "--no-cache") == cached
+    assert validate(capsys) == cached  # and the new result is the one kept
+
+
+def test_an_error_fixed_is_no_longer_reported(data: Path, capsys):
+    add_error(data)
+    status, out, _ = validate(capsys)
+    assert status == 1 and "time.yaml" in out
+    edit(data / "counters" / "time.yaml", "holders: [card, nobody]", "holders: [card, permanent]")
+    assert validate(capsys) == validate(capsys, "--no-cache") == (0, "", "no problems found\n")
+
+
+def test_nothing_changed_checks_nothing_again_and_no_cache_writes_none(data: Path, capsys, monkeypatch):
+    assert validate(capsys, "--no-cache")[0] == 0
+    assert not (data.parent / "cache").exists() and not Path(result_file(data, "validated")).exists()
+    first = validate(capsys)
+    monkeypatch.setattr(incremental, "validate", lambda *a: pytest.fail("validated again though nothing changed"))
+    assert validate(capsys) == first
+
+
+def test_other_arguments_are_never_answered_with_another_runs_result(data: Path, capsys):
+    add_error(data)
+    validate(capsys)
+    status = main(["validate", "data/rulings"])  # the error in counters/time.yaml is not about these files
+    assert (status, capsys.readouterr().out) == (0, "")
+
+
+def test_a_new_version_of_the_package_checks_again(data: Path, capsys, monkeypatch):
+    first = validate(capsys)
+    calls = []
+    original = incremental.validate
+    monkeypatch.setattr(incremental, "validate", lambda *a: calls.append(a) or original(*a))
+    monkeypatch.setattr(incremental, "__version__", "99.0")
+    assert validate(capsys) == first and len(calls) == 1
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"\x80\x04cos\nsystem\n(S'echo owned'\ntR.", b"{", b'{"format": 999, "entries": {}}', b"\xff\xfe"],
+    ids=["pickle", "truncated", "another format", "not text"],
+)
+def test_a_corrupt_or_foreign_cache_is_ignored(data: Path, capsys, content: bytes):
+    expected = validate(capsys, "--no-cache")
+    path = result_file(data, "validated")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    assert validate(capsys) == expected
+    assert json.loads(path.read_text(encoding="utf-8"))["format"] == 1  # replaced by a good one
+
+
+def test_a_poisoned_entry_under_the_right_key_is_ignored(data: Path, capsys):
+    add_error(data)
+    expected = validate(capsys, "--no-cache")
+    validate(capsys)
+    path = result_file(data, "validated")
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    (key,) = stored["entries"]
+    for poison in ([["data/x.yaml", 1, 1, "E999", "no such code", ""]], [["data/x.yaml", "1"]], {"a": 1}):
+        stored["entries"][key] = poison
+        path.write_text(json.dumps(stored), encoding="utf-8")
+        assert validate(capsys) == expected
+
+
+def test_an_unwritable_cache_is_ignored(data: Path, capsys, tmp_path: Path, monkeypatch):
+    expected = validate(capsys, "--no-cache")
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert validate(capsys) == expected
+    assert validate(capsys) == expected
+
+
+def test_a_half_applied_write_is_reported_on_every_run(data: Path, capsys):
+    validate(capsys)
+    (data / ".counterpedia-journal.json").write_text("{}", encoding="utf-8")
+    assert validate(capsys) == validate(capsys, "--no-cache")
+
+
+UNVOUCHED = {
+    "a file over 4 MB": lambda sources: (sources / "huge.yaml").write_text(
+        "id: huge\ntitle: " + "x" * (5 * 1024 * 1024) + "\n", encoding="utf-8"
+    ),
+    "a link": lambda sources: (sources / "link.yaml").symlink_to(sources / "cr.yaml"),
+}
+
+
+@pytest.mark.parametrize("add", UNVOUCHED.values(), ids=list(UNVOUCHED))
+def test_what_the_digest_cannot_vouch_for_is_validated_afresh(data: Path, capsys, monkeypatch, add):
+    add(data / "sources")
+    expected = validate(capsys, "--no-cache")
+    calls = []
+    original = incremental.validate
+    monkeypatch.setattr(incremental, "validate", lambda *a: calls.append(a) or original(*a))
+    assert validate(capsys) == validate(capsys) == expected and len(calls) == 2

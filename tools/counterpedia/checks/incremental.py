@@ -1,0 +1,200 @@
+"""`counterpedia validate` without doing again what an earlier run did: its diagnostics are kept under a digest
+of everything they depend on, and a run whose inputs have that digest prints them as they were.
+
+The inputs of a run over a data folder are: the text of every file under the data folder (and the names of its
+folders: an empty one is reported), the reviewed lists of `catalogue/` beside it, the package itself (each of its
+files' path, size and modification time: the checks, the schemas, the messages), the versions of Python, ruamel.yaml
+and jsonschema, the `COUNTERPEDIA_*` settings, the working directory (paths are shown relative to it) and the
+arguments. File texts are hashed (SHA-256), never trusted by date. A half-applied write (E011, E012) is looked for
+on every run, never kept. Anything the digest cannot vouch for (a link, a FIFO or a device in the data folder, a file
+outside it, a reviewed list named on the command line) is validated as without a cache.
+
+The result is exactly what the uncached run prints: the cache only ever replays the output of the same inputs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import metadata
+from pathlib import Path
+
+from .. import __version__
+from ..diagnostics import CODES, Diagnostic
+from ..storage.load import MAX_FILE_BYTES
+from ..storage.result_cache import ResultCache, result_file
+from .validate import RECORD_SUFFIXES, REVIEWED_LISTS, data_root_of, list_data_folder, pending_writes, validate
+
+FORMAT = 1
+NO_CACHE = "COUNTERPEDIA_NO_CACHE"  # the parse cache's switch, which turns this one off too
+PENDING_CODES = frozenset({"E011", "E012"})  # pending_writes: looked for on every run
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+class _Unvouched(Exception):
+    """An input the digest cannot vouch for: validate without the cache."""
+
+
+def cacheable_root(paths: list[Path], data_dir: Path | None) -> Path | None:
+    """The data folder of a run the cache may answer: every path an existing record file or folder of one data
+    folder, no reviewed list among them; None otherwise (that run is validated as without a cache)."""
+    if not paths or any(not p.exists() or p.is_symlink() for p in paths):
+        return None
+    if data_dir is not None and not data_dir.is_dir():
+        return None
+    if any(p.is_file() and p.suffix.lower() not in RECORD_SUFFIXES for p in paths):
+        return None
+    if any(list_data_folder(p, data_dir) is not None for p in paths):
+        return None
+    root = data_dir or data_root_of(paths[0])
+    if root is None or not root.is_dir():
+        return None
+    resolved = root.resolve()
+    for path in paths:
+        target = path.resolve()
+        if target != resolved and resolved not in target.parents:
+            return None
+    return root
+
+
+def _file_digest(path: Path) -> bytes:
+    with open(path, "rb") as stream:
+        text = stream.read(MAX_FILE_BYTES + 1)
+    if len(text) > MAX_FILE_BYTES:
+        raise _Unvouched(str(path))  # too large to be a record (E004): validated afresh, never read whole here
+    return hashlib.sha256(text).digest()
+
+
+def _tree_digest(root: Path, digest) -> None:
+    """Every folder and file under `root`, each record file by its text (the others by name: validate does not
+    read them); a link or a special file cannot be vouched for."""
+    for folder, folders, files in os.walk(root):
+        folders.sort()
+        digest.update(b"D" + os.fsencode(os.path.relpath(folder, root)) + b"\0")
+        for name in sorted(files) + [f for f in folders if os.path.islink(os.path.join(folder, f))]:
+            path = os.path.join(folder, name)
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                raise _Unvouched(path)
+            digest.update(b"F" + os.fsencode(os.path.relpath(path, root)) + b"\0")
+            if name.endswith(RECORD_SUFFIXES):
+                digest.update(_file_digest(Path(path)))
+
+
+def _package_digest(digest) -> None:
+    for folder, folders, files in os.walk(PACKAGE):
+        folders[:] = sorted(f for f in folders if f != "__pycache__")
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            status = os.stat(path)
+            digest.update(f"{os.path.relpath(path, PACKAGE)}\0{status.st_size}\0{status.st_mtime_ns}\0".encode())
+
+
+def _version(distribution: str) -> str:
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return "-"
+
+
+def inputs_key(paths: list[Path], data_dir: Path | None, root: Path) -> str:
+    """The digest of everything a validate run of `paths` over the data folder `root` depends on."""
+    digest = hashlib.sha256()
+    settings = sorted((k, v) for k, v in os.environ.items() if k.startswith("COUNTERPEDIA_") and k != NO_CACHE)
+    digest.update(
+        repr(
+            (
+                FORMAT,
+                __version__,
+                sys.version,
+                _version("ruamel.yaml"),
+                _version("jsonschema"),
+                settings,
+                str(Path.cwd().resolve()),
+                [str(p) for p in paths],
+                [str(p.resolve()) for p in paths],
+                str(data_dir) if data_dir is not None else None,
+                str(root.resolve()),
+            )
+        ).encode("utf-8", "surrogateescape")
+    )
+    _package_digest(digest)
+    _tree_digest(root, digest)
+    for list_path in REVIEWED_LISTS:
+        path = list_path(root)
+        digest.update(b"L" + os.fsencode(str(path)) + b"\0")
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise _Unvouched(str(path))
+        if path.is_file():
+            digest.update(_file_digest(path))
+    return digest.hexdigest()
+
+
+def _stored(diagnostics: list[Diagnostic]) -> list[list[object]]:
+    return [[d.path, d.line, d.column, d.code, d.message, d.hint] for d in diagnostics if d.code not in PENDING_CODES]
+
+
+def _restored(value: object) -> list[Diagnostic] | None:
+    """The stored diagnostics, or None when the entry is not what this version stores."""
+    if not isinstance(value, list):
+        return None
+    found = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 6):
+            return None
+        path, line, column, code, message, hint = item
+        if not (
+            isinstance(path, str)
+            and type(line) is int
+            and type(column) is int
+            and code in CODES
+            and isinstance(message, str)
+            and isinstance(hint, str)
+        ):
+            return None
+        found.append(Diagnostic(path, line, column, code, message, hint))
+    return found
+
+
+def diagnostics(paths: list[Path], data_dir: Path | None = None, use_cache: bool = True) -> list[Diagnostic]:
+    """What `validate(paths, data_dir)` reports, from the cache when its inputs have not changed since it was
+    kept. `use_cache=False`: validated afresh, and nothing read from or written to any cache."""
+    if not use_cache:
+        with uncached():
+            return validate(paths, data_dir)[1]
+    root = cacheable_root(paths, data_dir) if not os.environ.get(NO_CACHE) else None
+    if root is None:
+        return validate(paths, data_dir)[1]
+    try:
+        key = inputs_key(paths, data_dir, root)
+    except (_Unvouched, OSError):
+        return validate(paths, data_dir)[1]
+    cache = ResultCache(result_file(root, "validated"))
+    kept = _restored(cache.get(key))
+    if kept is not None:
+        return sorted(kept + pending_writes(root))
+    found = validate(paths, data_dir)[1]
+    try:
+        unchanged = inputs_key(paths, data_dir, root) == key
+    except (_Unvouched, OSError):
+        unchanged = False
+    if unchanged:  # a file saved while the run read the data: its result is not kept under either text
+        cache.put(key, _stored(found))
+    return found
+
+
+@contextmanager
+def uncached() -> Iterator[None]:
+    """No cache read or written while inside (the parse cache included): `validate --no-cache`."""
+    before = os.environ.get(NO_CACHE)
+    os.environ[NO_CACHE] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[NO_CACHE]
+        else:
+            os.environ[NO_CACHE] = before

@@ -1,0 +1,61 @@
+"""A small cache of computed results (JSON), keyed by a digest of everything the result depends on.
+
+`counterpedia validate` keeps its diagnostics here, under the digest of its inputs (counterpedia.checks.incremental):
+a run whose inputs are those of an earlier run prints that run's diagnostics. The file lives where the parse cache
+does (`.cache/counterpedia/` beside the data folder, or `$XDG_CACHE_HOME/counterpedia/`), is written atomically and
+holds the last few results only. A cache file that cannot be read, is corrupt or was written by another format is
+ignored, and one that cannot be written is not written: the result is then computed, as without a cache. It is
+JSON, never pickle: reading a cache file must never run code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from .parse_cache import cache_file
+
+FORMAT = 1
+KEEP = 8  # results kept (a few argument lists, e.g. `validate` and `validate data/cards`, alternate without loss)
+
+
+def result_file(root: Path, name: str) -> Path:
+    """The cache file `name` of the data folder `root`, beside its parse cache."""
+    parsed = cache_file(root)
+    return parsed.with_name(parsed.name.replace("parsed-", f"{name}-", 1))
+
+
+class ResultCache:
+    """Results stored under their key: `get(key)` (None when absent or unreadable), `put(key, value)`."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def _entries(self) -> dict[str, object]:
+        try:
+            stored = json.loads(self.path.read_text(encoding="utf-8"))
+        except Exception:  # absent, unreadable, not JSON, not text: start afresh
+            return {}
+        entries = stored.get("entries") if isinstance(stored, dict) and stored.get("format") == FORMAT else None
+        return dict(entries) if isinstance(entries, dict) else {}
+
+    def get(self, key: str) -> object | None:
+        return self._entries().get(key)
+
+    def put(self, key: str, value: object) -> None:
+        entries = {k: v for k, v in self._entries().items() if k != key}
+        kept = dict(list(entries.items())[-(KEEP - 1) :]) if KEEP > 1 else {}
+        kept[key] = value
+        temporary = None
+        try:
+            data = json.dumps({"format": FORMAT, "entries": kept}, ensure_ascii=False).encode("utf-8")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, self.path)
+        except Exception:  # a read-only checkout or a full disk: the result is simply not kept
+            if temporary and os.path.exists(temporary):
+                os.unlink(temporary)
