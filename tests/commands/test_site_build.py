@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from counterpedia.commands.cli import main
-from counterpedia.commands.site_build import MARKER
+from counterpedia.commands.site_build import MARKER, MARKER_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.site
@@ -113,3 +113,48 @@ def test_a_data_error_names_the_file_line_and_reason(valid_data, tmp_path, capsy
     status, err = build(tmp_path / "site", valid_data, capsys)
     assert status == 1
     assert "cards/s/struggle-for-project-purity.yaml:3:51: error[E101]" in err and "'oficial'" in err
+
+
+def test_languages_built_at_once_are_those_built_in_turn(valid_data, tmp_path, capsys, monkeypatch):
+    """Each language in a process of its own gives the same files, byte for byte, as one process building them
+    in turn, and leaves nothing beside the site (the languages are built beside it, then moved in)."""
+    monkeypatch.setenv("COUNTERPEDIA_BUILD_JOBS", "1")
+    assert build(tmp_path / "in-turn" / "site", valid_data, capsys)[0] == 0
+    monkeypatch.setenv("COUNTERPEDIA_BUILD_JOBS", "3")
+    out = tmp_path / "at-once" / "site"
+    out.mkdir(parents=True)
+    (out / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+    (out / "en").mkdir()
+    (out / "en" / "stale.html").write_text("from an older build", encoding="utf-8")
+    assert build(out, valid_data, capsys)[0] == 0
+    assert snapshot(out) == snapshot(tmp_path / "in-turn" / "site")
+    assert [p.name for p in out.parent.iterdir()] == ["site"]
+
+
+def test_a_data_error_built_at_once_leaves_no_half_built_language(valid_data, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COUNTERPEDIA_BUILD_JOBS", "3")
+    record = valid_data / "cards" / "s" / "struggle-for-project-purity.yaml"
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("status: official", "status: oficial"), encoding="utf-8"
+    )
+    status, err = build(tmp_path / "out" / "site", valid_data, capsys)
+    assert status == 1 and "error[E101]" in err and err.startswith("counterpedia site build: ja:")
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["site"]
+
+
+def test_languages_built_at_once_still_check_their_search_indexes_links(valid_data, tmp_path, capsys, monkeypatch):
+    """Their processes leave every link to the one check of the whole site, the search indexes' included."""
+    from counterpedia.commands import site_build
+
+    monkeypatch.setenv("COUNTERPEDIA_BUILD_JOBS", "3")
+    real = site_build.site_index.links
+
+    def one_broken(site_dir):
+        found = real(site_dir)
+        return {**found, "search index": [*found.get("search index", []), "cards/no-such-card.html"]}
+
+    monkeypatch.setattr(site_build.site_index, "links", one_broken)
+    status, err = build(tmp_path / "site", valid_data, capsys)
+    assert status == 1
+    for prefix in ("", "en/", "fr/"):
+        assert f"\n{prefix}search index: broken link to cards/no-such-card.html" in err

@@ -142,17 +142,17 @@ def run_build(args, data_dir, project, scratch, runs, summary, state) -> None:
         report.verdict(ours.total, build.TARGET_SECONDS),
     )
     summary.add(
-        "build, peak memory",
-        report.megabytes(ours.run.peak_mb),
+        "build, peak memory (its processes together)",
+        report.megabytes(ours.together_mb),
         f"< {build.TARGET_PEAK_MB:.0f} MB",
-        report.verdict(ours.run.peak_mb, build.TARGET_PEAK_MB),
+        report.verdict(ours.together_mb, build.TARGET_PEAK_MB),
     )
     if plain is not None and plain.error:
         summary.errors.append(f"plain mkdocs build: {plain.error}")
     elif plain is not None:
-        extra = (ours.total - plain.total) / plain.total
+        extra = build.overhead(ours, plain)
         summary.add(
-            "build, ours over plain mkdocs",
+            "build, ours over plain mkdocs (CPU time)",
             report.percent(extra),
             f"< +{build.TARGET_OVERHEAD:.0%}",
             report.verdict(extra, build.TARGET_OVERHEAD),

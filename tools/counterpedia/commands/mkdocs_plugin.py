@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -144,6 +145,9 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         self.set_knowledge(kb)
         self.localized_sources: dict[str, str] = {}
         self.tables_aside: dict[str, list[str]] = {}  # page -> its card tables, kept out of Markdown's way
+        # page -> its HTML, zlib-compressed: MkDocs converts every page before it writes any, and would hold
+        # thousands of them as they are (a Japanese page's text is two bytes a character in memory).
+        self.packed: dict[str, bytes] = {}
         wanted = self.config.full_rules and os.environ.get("COUNTERPEDIA_FULL_RULES", "1") != "0"
         self.archive = archive.available() if wanted else None
         if self.archive is None:
@@ -260,12 +264,28 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
 
     def on_page_content(self, html: str, page, config, files) -> str:
         """A generated page's Markdown is not read again once it is HTML: dropped, so that thousands of pages do
-        not keep both (MkDocs converts every page before it writes any)."""
+        not keep both (MkDocs converts every page before it writes any); its HTML is kept compressed."""
         if page.file.src_uri in getattr(self, "generated", ()):
             page.markdown = ""
             page.file.content_string = ""
             html = set_aside.put_back(html, self.tables_aside.pop(page.file.src_uri, []))
+            if not self.deferred:  # until its turn to be written (on_page_context): compressed, a tenth the size
+                self.packed[page.file.src_uri] = zlib.compress(html.encode("utf-8"), 1)
+                return ""
         return html
+
+    @event_priority(100)  # before Material's search plugin, which reads every page's HTML there
+    def on_page_context(self, context, page, config, nav):
+        packed = self.packed.pop(page.file.src_uri, None)
+        if packed is not None:
+            page.content = zlib.decompress(packed).decode("utf-8")
+        return context
+
+    def on_post_page(self, output: str, page, config) -> str:
+        """A generated page's HTML is not read again once the page is written: dropped."""
+        if page.file.src_uri in getattr(self, "generated", ()) and not self.deferred:
+            page.content = None
+        return output
 
     def _edit_target(self, file) -> str | None:
         uri = file.src_uri
