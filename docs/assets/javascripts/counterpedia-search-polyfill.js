@@ -51,6 +51,32 @@
     line.appendChild(link);
   }
 
+  /* The worker could not read the index (data.error): said above the list, in the page's language. */
+  var UNREADABLE = {
+    ja: "検索インデックスを読み込めませんでした。サイトを作り直してください:",
+    en: "The search index could not be read; rebuild the site:",
+    fr: "L'index de recherche n'a pas pu être lu ; reconstruisez le site :"
+  };
+
+  function showError(data) {
+    var list = document.querySelector(".md-search-result__list");
+    if (!list || !list.parentNode) return;
+    var line = document.querySelector(".cp-search-error");
+    if (!data || !data.error) {
+      if (line) line.hidden = true;
+      return;
+    }
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "cp-search-error";
+      line.setAttribute("role", "alert");
+      list.parentNode.insertBefore(line, list);
+    }
+    var lang = (document.documentElement.lang || "en").slice(0, 2);
+    line.hidden = false;
+    line.textContent = (UNREADABLE[lang] || UNREADABLE.en) + " " + String(data.error);
+  }
+
   function Worker(url, options) {
     var href = String(url);
     try {
@@ -64,7 +90,10 @@
     if (match && typeof worker.addEventListener === "function") {
       worker.addEventListener("message", function (event) {
         var message = event.data;
-        if (message && message.type === 3) showSuggestion(message.data);  // RESULT
+        if (message && message.type === 3) {  // RESULT
+          showSuggestion(message.data);
+          showError(message.data);
+        }
       });
     }
     return worker;

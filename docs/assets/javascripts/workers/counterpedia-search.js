@@ -75,9 +75,49 @@
     return FULL_KANA.charAt(SMALL_KANA.indexOf(c));
   }
 
+  /* What foldText makes of one character after NFKC and lower case: a dash, an accented letter (then œ, æ, ß
+     spelt out), a small kana; the steps of normalize.fold_text, applied to one character at a time. */
+  var FOLDED_ONE = new Map();
+
+  function foldOne(c) {
+    var folded = FOLDED_ONE.get(c);
+    if (folded === undefined) {
+      folded = c.replace(DASHES_RE, "-").replace(ACCENTED_RE, stripAccent)
+        .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/ß/g, "ss").replace(SMALL_KANA_RE, fullKana);
+      FOLDED_ONE.set(c, folded);
+    }
+    return folded;
+  }
+
+  /* The characters that fold to something else after NFKC and lower case, by code unit: looked up in a loop over the text,
+     which costs a few milliseconds on the whole index where a replace() calling foldOne per small kana or
+     accented letter cost hundreds. */
+  var FOLD_CODES = (function () {
+    var table = new Array(0x10000).fill("");  // dense (a sparse array is a slow dictionary); "": unchanged
+    var ranges = [[0xc0, 0x24f], [0x1e00, 0x1eff], [0x2010, 0x2012], [0x2212, 0x2212], [0xfe63, 0xfe63]];
+    for (var k = 0; k < SMALL_KANA.length; k++) ranges.push([SMALL_KANA.charCodeAt(k), SMALL_KANA.charCodeAt(k)]);
+    ranges.forEach(function (range) {
+      for (var code = range[0]; code <= range[1]; code++) {
+        var c = String.fromCharCode(code), folded = foldOne(c);
+        if (folded !== c) table[code] = folded;
+      }
+    });
+    return table;
+  })();
+  var FOLD_FROM = 0xc0;  // no code unit below folds
+
   function foldText(text) {
-    return normalizeText(text).toLowerCase().replace(ACCENTED_RE, stripAccent)
-      .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/ß/g, "ss").replace(SMALL_KANA_RE, fullKana);
+    var s = String(text).normalize("NFKC").toLowerCase(), out = "", last = 0;
+    for (var i = 0; i < s.length; i++) {
+      var code = s.charCodeAt(i);
+      if (code < FOLD_FROM) continue;
+      var folded = FOLD_CODES[code];
+      if (folded !== "") {
+        out += s.slice(last, i) + folded;
+        last = i + 1;
+      }
+    }
+    return last ? out + s.slice(last) : s;
   }
 
   var FOLDED_CHARS = new Map();
@@ -882,26 +922,46 @@
 
   /* The site's index from the payload (site_index.payload): its units in index order. */
   function siteIndex(data, lang) {
-    var units = data.units.map(function (unit) {
-      return [KINDS[unit[2]], unit[4].map(function (entry) { return [ROLES[entry[0]], "", entry[1]]; })];
+    // One pass over the units (searchable's structures, built here straight from the payload's arrays).
+    var roles = [], langs = [], texts = [], owners = [], kinds = [], first = [], anchors = [], starts = [];
+    var parts = [], offset = 0;
+    data.units.forEach(function (unit, number) {
+      kinds.push(KINDS[unit[2]]);
+      first.push(texts.length);
+      var entries = unit[4];
+      for (var i = 0; i < entries.length; i++) {
+        var entry = entries[i], role = ROLES[entry[0]], part = foldEntry(entry[1], role) + "\u0000";
+        roles.push(role);
+        langs.push("");
+        texts.push(entry[1]);
+        owners.push(number);
+        anchors.push(entry[2] || "");
+        starts.push(offset);
+        offset += part.length;
+        parts.push(part);
+      }
     });
-    var index = searchable(units);
+    var index = {roles: roles, langs: langs, texts: texts, owners: owners, kinds: kinds,
+                 folded: parts.join(""), starts: starts, first: first};
     index.lang = lang;
     index.pages = data.pages;
     index.units = data.units;
     index.shorthands = data.shorthands || [];
     index.vocabulary = data.vocabulary ? {texts: data.vocabulary, tables: new Map()} : null;
     index.labels = data.labels || {};
-    index.anchors = [];
-    data.units.forEach(function (unit) {
-      unit[4].forEach(function (entry) { index.anchors.push(entry[2] || ""); });
-    });
+    index.anchors = anchors;
     return index;
   }
 
   function decode(doc) {
-    var binary = atob(doc.gzip), bytes = new Uint8Array(binary.length);
-    for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    var bytes;
+    if (typeof Uint8Array.fromBase64 === "function") {  // native (Chromium 140, Firefox 133, Safari 18.2)
+      bytes = Uint8Array.fromBase64(doc.gzip);
+    } else {
+      var binary = atob(doc.gzip);
+      bytes = new Uint8Array(binary.length);
+      for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    }
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Response(stream).text().then(JSON.parse);
   }
@@ -909,7 +969,12 @@
   function loadIndex(docs) {
     var doc = docs && docs[0];
     if (!doc || !doc.gzip) return Promise.reject(new Error("counterpedia-search.js: not a Counterpedia search index"));
-    return decode(doc).then(function (data) { return siteIndex(data, doc.lang || "en"); });
+    return decode(doc).then(function (data) {
+      if (!data || !Array.isArray(data.units) || !Array.isArray(data.pages)) {
+        throw new Error("counterpedia-search.js: the index holds no units or pages");
+      }
+      return siteIndex(data, doc.lang || "en");
+    });
   }
 
   var MAX_RESULTS = 50;  // units (Material shows ten, then more as the list scrolls)
@@ -1003,20 +1068,26 @@
   if (typeof importScripts !== "function") return;  // loaded in a page: the functions only
 
   /* Material's worker protocol: SETUP (0) -> READY (1); QUERY (2) -> RESULT (3). */
-  var ready = null;
+  /* A damaged index (truncated, not gzip, not our payload) is said in every result, never a silent "nothing
+     found": the RESULT carries `error`, which counterpedia-search-polyfill.js shows above the list. */
+  var ready = null, failure = null;
   addEventListener("message", function (event) {
     var message = event.data;
     if (!message) return;
     if (message.type === 0) {
+      failure = null;
       ready = loadIndex(message.data && message.data.docs).catch(function (error) {
         console.warn("Counterpedia search: the index could not be read", error);
+        failure = String((error && error.message) || error);
         return null;
       });
       ready.then(function () { postMessage({type: 1}); });
     } else if (message.type === 2) {
       var query = String(message.data || "");
       (ready || Promise.resolve(null)).then(function (index) {
-        postMessage({type: 3, data: index && query.trim() ? results(index, query) : {items: []}});
+        var data = index && query.trim() ? results(index, query) : {items: []};
+        if (!index && failure !== null) data.error = failure;
+        postMessage({type: 3, data: data});
       });
     }
   });
