@@ -16,11 +16,11 @@ import functools
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import ruamel.yaml
 
+from .parse_cache import write_cache_file
 from .result_cache import result_file
 
 FORMAT = 1
@@ -77,14 +77,4 @@ class FormattedCache:
         """Keep the entries of this run only, if anything changed."""
         if self.path is None or self.used == self.known_keys:
             return
-        data = json.dumps({"formatter": formatter_fingerprint(), "formatted": sorted(self.used)}).encode("utf-8")
-        temporary = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.replace(temporary, self.path)
-        except Exception:
-            if temporary and os.path.exists(temporary):
-                os.unlink(temporary)  # a read-only checkout still formats, just without a cache
+        write_cache_file(self.path, json.dumps({"formatter": formatter_fingerprint(), "formatted": sorted(self.used)}))

@@ -122,14 +122,19 @@ class ParseCache:
         """Keep the entries of this load only (the cache follows the data), if anything changed."""
         if self.path is None or not (self.changed or len(self.used) != len(self.entries)):
             return
-        data = json.dumps({"format": FORMAT, "entries": self.used}, ensure_ascii=False).encode("utf-8")
-        temporary = None
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.replace(temporary, self.path)
-        except Exception:
-            if temporary and os.path.exists(temporary):
-                os.unlink(temporary)  # a read-only checkout still loads, just without a cache
+        write_cache_file(self.path, json.dumps({"format": FORMAT, "entries": self.used}, ensure_ascii=False))
+
+
+def write_cache_file(path: Path, text: str) -> None:
+    """Replace a cache file whole (a temporary file, then a rename), or leave it as it was: a read-only checkout or
+    a full disk still works, just without the cache (the parse cache, fmt's, validate's kept results)."""
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode("utf-8"))
+        os.replace(temporary, path)
+    except Exception:
+        if temporary and os.path.exists(temporary):
+            os.unlink(temporary)

@@ -11,11 +11,9 @@ JSON, never pickle: reading a cache file must never run code.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
-from .parse_cache import cache_file
+from .parse_cache import cache_file, write_cache_file
 
 FORMAT = 1
 KEEP = 8  # results kept (a few argument lists, e.g. `validate` and `validate data/cards`, alternate without loss)
@@ -48,14 +46,4 @@ class ResultCache:
         entries = {k: v for k, v in self._entries().items() if k != key}
         kept = dict(list(entries.items())[-(KEEP - 1) :]) if KEEP > 1 else {}
         kept[key] = value
-        temporary = None
-        try:
-            data = json.dumps({"format": FORMAT, "entries": kept}, ensure_ascii=False).encode("utf-8")
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.replace(temporary, self.path)
-        except Exception:  # a read-only checkout or a full disk: the result is simply not kept
-            if temporary and os.path.exists(temporary):
-                os.unlink(temporary)
+        write_cache_file(self.path, json.dumps({"format": FORMAT, "entries": kept}, ensure_ascii=False))
