@@ -13,12 +13,14 @@ import pytest
 from counterpedia.commands import cli
 
 ROOT = Path(__file__).resolve().parents[2]
-# The console script, saying "ready" once Python itself has started (an interrupt before that lands in
-# Python's own start-up, the site module, which no program can guard).
+# The console script, saying "ready" once its guard is in place: an interrupt before main's first line lands in
+# Python's own start-up (the site module, the console script's import), which no program can guard. Saying
+# "ready" before the guard made the test race with it (CI: a traceback at `def main`).
 ENTRY = [
     sys.executable,
     "-c",
-    "import sys; from counterpedia.commands import entry; print('ready', flush=True); sys.exit(entry.main())",
+    "import sys; from counterpedia.commands import entry; guard = entry.quiet_until_the_command_runs; "
+    "entry.quiet_until_the_command_runs = lambda: (guard(), print('ready', flush=True)); sys.exit(entry.main())",
 ]
 
 
