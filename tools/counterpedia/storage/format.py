@@ -37,6 +37,7 @@ from ruamel.yaml.tokens import AliasToken, AnchorToken, DirectiveToken, ScalarTo
 
 from .. import diagnostics as diag
 from . import schema_model
+from .emit import emit
 from .load import Keys, parse_document
 from .yamlio import fast_loader, round_trip_yaml, yaml_loader
 
@@ -221,7 +222,9 @@ def _value_at(tree: Any, path: Keys) -> Any:
 
 def _emit(tree: Any, placement: _Placement) -> str:
     """The dumped tree with each comment put back next to the key or item it belongs to."""
-    text = _dump(tree)
+    text = emit(tree)  # ruamel's text, written directly (storage/emit.py)
+    if text is None:  # a tree it is not certain to write as ruamel does
+        text = _dump(tree)
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
