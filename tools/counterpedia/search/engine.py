@@ -24,12 +24,10 @@ import re
 import sys
 import zlib
 from array import array
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from .. import kinds
-from ..diagnostics import ERROR
 from ..langs import LANGS
 from . import rank, typos
 from . import shorthands as shorthand
@@ -78,18 +76,17 @@ def _ints(data: bytes):
     return values
 
 
-@dataclass
-class Index:
+# Index and Hit are NamedTuples, not dataclasses: importing dataclasses costs `counterpedia search` 12 ms.
+class Index(NamedTuple):
     fingerprint: bytes  # the data files' listing it was built from (`fingerprint`)
     problems: list  # rendered diagnostics of the files that could not be read (left out)
     units: Rows  # [kind, id, page, anchor, [title ja, en, fr], path] per unit
     entries: Rows  # [anchor (a quoted rule's) or null, [keys: where in its record]] per entry
-    searchable: rank.Searchable = field(repr=False)
-    shorthands: list = field(default_factory=list)  # [[typed, {lang: the name it means}], …]
+    searchable: rank.Searchable
+    shorthands: list  # [[typed, {lang: the name it means}], …]
 
 
-@dataclass
-class Hit:
+class Hit(NamedTuple):
     kind: str
     id: str
     title: str
@@ -102,7 +99,7 @@ class Hit:
     snippet: str
     spans: list  # (start, end) of the marks in snippet
     missing: list  # the query's words it does not hold (a partial match)
-    corrected: dict = field(default_factory=dict)  # a word as typed -> the word it was found as
+    corrected: dict  # a word as typed -> the word it was found as
 
     def as_json(self) -> dict:
         return {
@@ -196,11 +193,11 @@ def cache_path(data_dir: Path) -> Path:
 
 
 def build(data_dir: Path, stamp: bytes | None = None) -> Index:
-    # start-up: the knowledge base brings in ruamel (60 ms), which a search from the cached index never needs
+    # start-up: the knowledge base brings in ruamel (60 ms), which a search from the cached index never needs; the
+    # corpus, the renderer's URLs and the text model (20 ms); the diagnostics, dataclasses (12 ms)
     from ..catalogue.shorthands import default_path, meanings
+    from ..diagnostics import ERROR
     from ..model.knowledge import load
-
-    # start-up: the corpus brings in the renderer's URLs and the text model (20 ms), only for a rebuild
     from . import corpus
 
     kb, problems = load(data_dir)
