@@ -35,7 +35,19 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .. import kinds as record_kinds
-from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_map, fold_text, fold_token, stem
+from .normalize import (
+    HIRAGANA,
+    KANJI,
+    KATAKANA,
+    STOP_WORDS,
+    WORD,
+    fold_char_map,
+    fold_text,
+    fold_token,
+    ranges_of,
+    stem,
+    within,
+)
 from .query import EXCLUDED, REQUIRED, Term
 from .typos import CORRECTED_QUALITY, Vocabulary, allowed_edits, candidates
 
@@ -334,14 +346,9 @@ def _scan_segments(pieces: Segments, term: Term, lang: str) -> dict[int, float]:
 _LATIN_WORDS = re.compile(f"[{WORD}]+")
 
 
-@lru_cache(maxsize=1)
-def _ja_countable() -> re.Pattern:
-    return re.compile(f"[{KANJI}{KATAKANA}]")  # compiled when first needed: kanji ranges are slow to compile
-
-
-@lru_cache(maxsize=1)
-def _reading_countable() -> re.Pattern:
-    return re.compile(f"[{HIRAGANA}{KATAKANA}]")
+# The characters of a name that count, besides its Latin words: kanji and katakana; in a reading, every kana.
+_JA_COUNTABLE = ranges_of(KANJI + KATAKANA)
+_READING_COUNTABLE = ranges_of(HIRAGANA + KATAKANA)
 
 
 def name_coverage(folded: str, kind: str, terms: list[Term], lang: str, reading: bool = False) -> float:
@@ -354,8 +361,10 @@ def name_coverage(folded: str, kind: str, terms: list[Term], lang: str, reading:
             continue
         for i in range(match.start(), match.end()):
             countable[i] = True
-    for match in (_reading_countable() if reading else _ja_countable()).finditer(folded):
-        countable[match.start()] = True
+    ranges = _READING_COUNTABLE if reading else _JA_COUNTABLE
+    for i, char in enumerate(folded):
+        if within(char, ranges):
+            countable[i] = True
     if kind == "counter":
         for generic in GENERIC_JA:
             for match in re.finditer(generic, folded):
