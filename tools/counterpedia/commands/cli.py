@@ -290,14 +290,9 @@ LAZY_COMMANDS = {
 }
 
 
-def build_parser(only: str | None = None) -> ArgumentParser:
-    parser = ArgumentParser(
-        prog="counterpedia",
-        description="Counterpedia: validate, search and publish the counters of Magic: The Gathering.",
-    )
-    parser.add_argument("--version", action="version", version=f"counterpedia {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
-
+def _register_eager(sub) -> None:
+    """The commands build_parser registers itself (EAGER_COMMANDS): not when a lazy command is named, whose
+    parser needs none of them (`counterpedia search` paid for five parsers it does not use)."""
     p = sub.add_parser("validate", help="check the YAML records and report every problem")
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: data/)")
     p.add_argument("--data", help="the data folder the paths belong to (default: found from the paths)")
@@ -349,6 +344,17 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
     p.set_defaults(func=cmd_status)
 
+
+def build_parser(only: str | None = None) -> ArgumentParser:
+    parser = ArgumentParser(
+        prog="counterpedia",
+        description="Counterpedia: validate, search and publish the counters of Magic: The Gathering.",
+    )
+    parser.add_argument("--version", action="version", version=f"counterpedia {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+
+    if only is None or only not in LAZY_COMMANDS:
+        _register_eager(sub)
     registered = []
     for name, register in LAZY_COMMANDS.items():
         if (only is None or only == name) and register not in registered:  # one function may register several
@@ -360,6 +366,21 @@ def build_parser(only: str | None = None) -> ArgumentParser:
 # The commands registered by build_parser itself: naming one registers none of the lazy ones (`validate` used to
 # import the CR tooling, the importers and search for nothing: half a second of its start-up).
 EAGER_COMMANDS = frozenset({"validate", "recover", "hash", "site", "status"})
+
+
+def _parser_scope(argv: list[str]) -> str | None:
+    """What build_parser needs to register for this command line (its `only`): the command named, or every
+    command (None) when none is or when help comes first (`counterpedia -h search` lists them all); no lazy one
+    ("") when `--version` comes first, which is answered before any command is parsed (registering every
+    command cost it 0.7 s)."""
+    for arg in argv:
+        if arg == "--version":
+            return ""
+        if arg in ("-h", "--help"):
+            return None
+        if not arg.startswith("-"):
+            break
+    return _command_of(argv)
 
 
 def _command_of(argv: list[str]) -> str | None:
@@ -395,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
         if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
             reconfigure(errors="backslashreplace")
     try:
-        parser = build_parser(only=_command_of(argv))
+        parser = build_parser(only=_parser_scope(argv))
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             parser.print_help(sys.stderr)
