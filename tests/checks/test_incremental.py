@@ -4,6 +4,8 @@ depend on has changed; a cached run prints exactly what `validate --no-cache` pr
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from counterpedia.checks import incremental
 from counterpedia.commands.cli import main
 from counterpedia.model import memory
 from counterpedia.model.provenance import text_hash
+from counterpedia.storage import file_digests
 from counterpedia.storage.result_cache import result_file
 
 RAD_RULING = (
@@ -183,3 +186,38 @@ def test_what_the_digest_cannot_vouch_for_is_validated_afresh(data: Path, capsys
     original = incremental.validate
     monkeypatch.setattr(incremental, "validate", lambda *a: calls.append(a) or original(*a))
     assert validate(capsys) == validate(capsys) == expected and len(calls) == 2
+
+
+def test_a_file_saved_in_place_with_its_size_and_date_is_read_again(data: Path, capsys, monkeypatch):
+    """A digest is remembered under the file's size, mtime, ctime and inode: an edit that keeps the size and sets
+    the modification time back (an editor preserving it, `touch -r`) still changes the ctime, and is seen."""
+    monkeypatch.setattr(file_digests, "RACY_NS", 0)  # remember even the files written a moment ago
+    path = data / "counters" / "time.yaml"
+    before = validate(capsys)
+    assert validate(capsys) == before
+    status = path.stat()
+    text = path.read_text(encoding="utf-8")
+    time.sleep(0.05)  # a tick of the file system's clock: the ctime of the write below differs
+    with open(path, "r+", encoding="utf-8") as stream:  # the same inode, the same size
+        stream.write(text.replace("holders: [card, permanent]", "holders: [card, nobodies]"))
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert path.stat().st_size == status.st_size and path.stat().st_mtime_ns == status.st_mtime_ns
+    after = validate(capsys)
+    assert after[0] == 1 and "time.yaml" in after[1]
+    assert validate(capsys, "--no-cache") == after
+
+
+def test_files_not_changed_are_not_read_again(data: Path, capsys, monkeypatch):
+    monkeypatch.setattr(file_digests, "RACY_NS", 0)
+    validate(capsys)
+    edit(data / "counters" / "time.yaml", "holders: [card, permanent]", "holders: [card, nobody]")
+    opened = []
+    real_open = open
+
+    def watched(file, *args, **kwargs):
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(file_digests, "open", watched, raising=False)
+    validate(capsys)
+    assert [Path(p).name for p in opened] == ["time.yaml"]  # hashed once, though the key is computed twice
