@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.checks import incremental
+from counterpedia.checks import incremental, per_file
 from counterpedia.commands.cli import main
 from counterpedia.model import memory
 from counterpedia.model.provenance import text_hash
@@ -78,6 +78,18 @@ EDITS = {
     ),
     "a record added": lambda data: (data / "sources" / "new.yaml").write_text("id: new\n", encoding="utf-8"),
     "a record another references removed": lambda data: (data / "counters" / "time.yaml").unlink(),
+    "an impossible date": lambda data: edit(
+        data / "counters" / "time.yaml", 'version: "2022-04-25", via', 'version: "2022-02-30", via'
+    ),
+    "a record copied under another name (its id used twice)": lambda data: (
+        data / "counters" / "time-2.yaml"
+    ).write_text((data / "counters" / "time.yaml").read_text(encoding="utf-8"), encoding="utf-8"),
+    "a memory entry's text, which three rulings take, given a bidirectional override": lambda data: edit(
+        next((data / "translation-memory").glob("*.yaml")), "RADカウンターは", "RAD\u202eカウンターは"
+    ),
+    "a ruling's own text given a control character": lambda data: edit(
+        data / "rulings" / "2024-03-08-rad-02.yaml", "They’re not", "They’re\u0007 not"
+    ),
     "a reviewed list changed": lambda data: (
         (data.parent / "catalogue").mkdir()
         or (data.parent / "catalogue" / "excluded-counters.yaml").write_text("[unparsable\n", encoding="utf-8")
@@ -221,3 +233,46 @@ def test_files_not_changed_are_not_read_again(data: Path, capsys, monkeypatch):
     monkeypatch.setattr(file_digests, "open", watched, raising=False)
     validate(capsys)
     assert [Path(p).name for p in opened] == ["time.yaml"]  # hashed once, though the key is computed twice
+
+
+def recheck_watched(monkeypatch) -> list[str]:
+    """The files whose records the per-record checks (schema, dates, …) check from now on."""
+    checked: list[str] = []
+    original = per_file.checked
+    monkeypatch.setattr(
+        per_file, "checked", lambda kb, records: checked.extend(r.path for r in records) or original(kb, records)
+    )
+    return checked
+
+
+def test_after_an_edit_the_per_record_checks_check_that_file_alone(data: Path, capsys, monkeypatch):
+    validate(capsys)
+    add_error(data)
+    checked = recheck_watched(monkeypatch)
+    status, out, _ = validate(capsys)
+    assert status == 1 and "time.yaml" in out
+    assert set(checked) == {"data/counters/time.yaml"}
+
+
+def test_a_memory_entry_changed_checks_again_the_rulings_that_take_its_texts(data: Path, capsys, monkeypatch):
+    validate(capsys)
+    shard = next((data / "translation-memory").glob("*.yaml"))
+    edit(shard, "RADカウンターは", "放射線は")
+    checked = recheck_watched(monkeypatch)
+    validate(capsys)
+    assert set(checked) == {f"data/translation-memory/{shard.name}"} | {
+        f"data/rulings/2024-03-08-rad-0{n}.yaml" for n in (1, 2, 3)
+    }
+
+
+def test_a_record_that_becomes_a_duplicate_is_checked_as_one(data: Path, capsys):
+    """A file another one loaded first takes the id of holds a duplicate, which only the schema and the file name
+    check look at: its text has not changed, its diagnostics have."""
+    time_record = data / "counters" / "time.yaml"
+    text = time_record.read_text(encoding="utf-8")
+    edit(time_record, 'version: "2022-04-25", via', 'version: "2022-02-30", via')
+    before = validate(capsys)
+    assert "E130" in before[1]
+    (data / "counters" / "a-time.yaml").write_text(text.replace("id: time", "id: time # a copy"), encoding="utf-8")
+    after = validate(capsys)
+    assert validate(capsys, "--no-cache") == after != before

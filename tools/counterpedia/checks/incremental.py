@@ -26,10 +26,11 @@ from importlib import metadata
 from pathlib import Path
 
 from .. import __version__
-from ..diagnostics import CODES, Diagnostic
+from ..diagnostics import Diagnostic
 from ..storage.file_digests import FileDigests, TooLarge
 from ..storage.load import MAX_FILE_BYTES
-from ..storage.result_cache import ResultCache, result_file
+from ..storage.result_cache import ResultCache, from_rows, result_file, rows
+from .per_file import KeptPerFile
 from .validate import RECORD_SUFFIXES, REVIEWED_LISTS, data_root_of, list_data_folder, pending_writes, validate
 
 FORMAT = 1
@@ -108,10 +109,9 @@ def _version(distribution: str) -> str:
         return "-"
 
 
-def inputs_key(paths: list[Path], data_dir: Path | None, root: Path, digests: FileDigests | None = None) -> str:
-    """The digest of everything a validate run of `paths` over the data folder `root` depends on. `digests`: the
-    files' digests remembered by an earlier run (a file whose signature changed is read again)."""
-    digests = digests if digests is not None else FileDigests(None)
+def context_key() -> str:
+    """The digest of what every check's result depends on besides the data and the arguments: the package's files,
+    the versions of Python and the libraries, the `COUNTERPEDIA_*` settings and the working directory."""
     digest = hashlib.sha256()
     settings = sorted((k, v) for k, v in os.environ.items() if k.startswith("COUNTERPEDIA_") and k != NO_CACHE)
     digest.update(
@@ -124,6 +124,25 @@ def inputs_key(paths: list[Path], data_dir: Path | None, root: Path, digests: Fi
                 _version("jsonschema"),
                 settings,
                 str(Path.cwd().resolve()),
+            )
+        ).encode("utf-8", "surrogateescape")
+    )
+    _package_digest(digest)
+    return digest.hexdigest()
+
+
+def inputs_key(
+    paths: list[Path], data_dir: Path | None, root: Path, digests: FileDigests | None = None, context: str = ""
+) -> str:
+    """The digest of everything a validate run of `paths` over the data folder `root` depends on. `digests`: the
+    files' digests remembered by an earlier run (a file whose signature changed is read again); `context`: the
+    `context_key()` of this run (computed when not given)."""
+    digests = digests if digests is not None else FileDigests(None)
+    digest = hashlib.sha256()
+    digest.update(
+        repr(
+            (
+                context or context_key(),
                 [str(p) for p in paths],
                 [str(p.resolve()) for p in paths],
                 str(data_dir) if data_dir is not None else None,
@@ -131,7 +150,6 @@ def inputs_key(paths: list[Path], data_dir: Path | None, root: Path, digests: Fi
             )
         ).encode("utf-8", "surrogateescape")
     )
-    _package_digest(digest)
     _tree_digest(root, digest, digests)
     for list_path in REVIEWED_LISTS:
         path = list_path(root)
@@ -144,29 +162,7 @@ def inputs_key(paths: list[Path], data_dir: Path | None, root: Path, digests: Fi
 
 
 def _stored(diagnostics: list[Diagnostic]) -> list[list[object]]:
-    return [[d.path, d.line, d.column, d.code, d.message, d.hint] for d in diagnostics if d.code not in PENDING_CODES]
-
-
-def _restored(value: object) -> list[Diagnostic] | None:
-    """The stored diagnostics, or None when the entry is not what this version stores."""
-    if not isinstance(value, list):
-        return None
-    found = []
-    for item in value:
-        if not (isinstance(item, list) and len(item) == 6):
-            return None
-        path, line, column, code, message, hint = item
-        if not (
-            isinstance(path, str)
-            and type(line) is int
-            and type(column) is int
-            and code in CODES
-            and isinstance(message, str)
-            and isinstance(hint, str)
-        ):
-            return None
-        found.append(Diagnostic(path, line, column, code, message, hint))
-    return found
+    return rows([d for d in diagnostics if d.code not in PENDING_CODES])
 
 
 def diagnostics(paths: list[Path], data_dir: Path | None = None, use_cache: bool = True) -> list[Diagnostic]:
@@ -180,17 +176,20 @@ def diagnostics(paths: list[Path], data_dir: Path | None = None, use_cache: bool
         return validate(paths, data_dir)[1]
     digests = FileDigests(result_file(root, "digests"))
     try:
-        key = inputs_key(paths, data_dir, root, digests)
+        context = context_key()
+        key = inputs_key(paths, data_dir, root, digests, context)
     except (_Unvouched, OSError):
         return validate(paths, data_dir)[1]
     cache = ResultCache(result_file(root, "validated"))
-    kept = _restored(cache.get(key))
+    kept = from_rows(cache.get(key))
     if kept is not None:
         digests.save()
         return sorted(kept + pending_writes(root))
-    found = validate(paths, data_dir)[1]
+    per_file = KeptPerFile(result_file(root, "checked-files"), context)
+    found = validate(paths, data_dir, per_file)[1]
+    per_file.save()
     try:  # the files read again are only those whose signature changed meanwhile
-        unchanged = inputs_key(paths, data_dir, root, digests) == key
+        unchanged = inputs_key(paths, data_dir, root, digests, context) == key
     except (_Unvouched, OSError):
         unchanged = False
     digests.save()
