@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from counterpedia.checks import incremental, per_file
+from counterpedia.checks import memory as memory_check
 from counterpedia.commands.cli import main
 from counterpedia.model import memory
 from counterpedia.model.provenance import text_hash
@@ -86,6 +87,9 @@ EDITS = {
     ).write_text((data / "counters" / "time.yaml").read_text(encoding="utf-8"), encoding="utf-8"),
     "a memory entry's text, which three rulings take, given a bidirectional override": lambda data: edit(
         next((data / "translation-memory").glob("*.yaml")), "RADカウンターは", "RAD\u202eカウンターは"
+    ),
+    "the name of a counter a memory entry's English names changed": lambda data: edit(
+        data / "counters" / "rad.yaml", "ja: {text: RADカウンター,", "ja: {text: 放射能カウンター,"
     ),
     "a ruling's own text given a control character": lambda data: edit(
         data / "rulings" / "2024-03-08-rad-02.yaml", "They’re not", "They’re\u0007 not"
@@ -276,3 +280,18 @@ def test_a_record_that_becomes_a_duplicate_is_checked_as_one(data: Path, capsys)
     (data / "counters" / "a-time.yaml").write_text(text.replace("id: time", "id: time # a copy"), encoding="utf-8")
     after = validate(capsys)
     assert validate(capsys, "--no-cache") == after != before
+
+
+def test_a_name_the_memory_uses_changed_checks_its_entries_again(data: Path, capsys, monkeypatch):
+    """An entry's terminology is checked against the glossary: a counter's name changed in its own file checks the
+    memory's entries again (and nothing else of the per-record checks but that file)."""
+    validate(capsys)
+    edit(data / "counters" / "rad.yaml", "ja: {text: RADカウンター,", "ja: {text: 放射能カウンター,")
+    entries = []
+    original = memory_check.check_entry
+    monkeypatch.setattr(
+        memory_check, "check_entry", lambda entry, words: entries.append(entry.id) or original(entry, words)
+    )
+    checked = recheck_watched(monkeypatch)
+    status, out, _ = validate(capsys)
+    assert "E509" in out and entries and set(checked) == {"data/counters/rad.yaml"}

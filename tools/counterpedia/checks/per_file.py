@@ -1,7 +1,9 @@
 """The checks that read one record alone, and their diagnostics kept per file from one `validate` to the next.
 
 The schema (E101), the id against the file's name (E102), the dates (E130), the noted differences (E308) and the
-characters of the texts (E190, E191, W205) read nothing but the record they check. Their diagnostics are kept
+characters of the texts (E190, E191, W205) read nothing but the record they check; the translation memory's checks
+of an entry (E500, E501, E504-E511) read the entry and the vocabulary (the glossary's and the cards' names, the
+reviewed list's pairs: `memory.Vocabulary`), whose digest is part of their key. Their diagnostics are kept
 per file, under a digest of all they read: the file's path and text, its records and which of them the knowledge
 base holds (a record whose id another file took first is a duplicate: only the schema and E102 check those), the
 texts the translation memory gave its rulings, and the context (`context`: the package's files, Python's and the
@@ -24,7 +26,7 @@ from ..model.memory import MemoryText
 from ..storage.load import Document
 from ..storage.parse_cache import write_cache_file
 from ..storage.result_cache import from_rows, rows
-from . import characters, dates, differences, identity, schema
+from . import characters, dates, differences, identity, memory, schema
 
 FORMAT = 1
 
@@ -51,6 +53,7 @@ REMAINING: dict[str, Callable[[KnowledgeBase], Iterable[Diagnostic]] | None] = {
     "dates": None,
     "differences": None,
     "characters": None,
+    "memory": memory.check_across,
 }
 
 
@@ -137,6 +140,8 @@ class KeptPerFile:
         self.rechecked = 0
         memo: dict[int, tuple[Document, str]] = {}
         context = repr((self.context, sorted(kb.memory.mute_h)))
+        vocabulary: memory.Vocabulary | None = None
+        words = ""
         for document, records in kb.made.values():
             if not document.source:  # no text to vouch for what was checked
                 found.extend(checked(kb, records))
@@ -149,7 +154,23 @@ class KeptPerFile:
                 self.rechecked += 1
             self._used[key] = rows(kept)
             found.extend(kept)
+            entries = [r for r in records if r.kind == "translation"]
+            if entries:
+                if vocabulary is None:
+                    vocabulary = memory.Vocabulary.of(kb)
+                    words = vocabulary.digest()
+                found.extend(self._entries(hashlib.sha256(f"{key} {words}".encode()).hexdigest(), entries, vocabulary))
         return found
+
+    def _entries(self, key: str, entries: list[Record], vocabulary: memory.Vocabulary) -> list[Diagnostic]:
+        """The memory's checks of one shard's entries, kept under the shard's key and the vocabulary's digest."""
+        kept = from_rows(self._known.get(key))
+        if kept is None or any(d.path != entries[0].path for d in kept):
+            kept = [d for entry in entries for d in memory.check_entry(entry, vocabulary)]
+            self._changed = True
+            self.rechecked += 1
+        self._used[key] = rows(kept)
+        return kept
 
     def save(self) -> None:
         if not self._changed and len(self._used) == len(self._known):
