@@ -91,6 +91,9 @@ EDITS = {
     "the name of a counter a memory entry's English names changed": lambda data: edit(
         data / "counters" / "rad.yaml", "ja: {text: RADカウンター,", "ja: {text: 放射能カウンター,"
     ),
+    "the type of a source many texts cite changed": lambda data: edit(
+        data / "sources" / "counterpedia-mt.yaml", "type: machine-translation", "type: editorial"
+    ),
     "a ruling's own text given a control character": lambda data: edit(
         data / "rulings" / "2024-03-08-rad-02.yaml", "They’re not", "They’re\u0007 not"
     ),
@@ -295,3 +298,13 @@ def test_a_name_the_memory_uses_changed_checks_its_entries_again(data: Path, cap
     checked = recheck_watched(monkeypatch)
     status, out, _ = validate(capsys)
     assert "E509" in out and entries and set(checked) == {"data/counters/rad.yaml"}
+
+
+def test_a_source_changed_checks_again_the_texts_that_cite_it(data: Path, capsys, monkeypatch):
+    """Provenance (W203) reads the type of the source a text cites: a source edited in its own file checks the
+    citing records again, though their files did not change."""
+    validate(capsys)
+    edit(data / "sources" / "counterpedia-mt.yaml", "type: machine-translation", "type: editorial")
+    status, out, _ = validate(capsys)
+    assert "W203" in out and "data/counters/time.yaml" in out
+    assert validate(capsys, "--no-cache") == (status, out, _)

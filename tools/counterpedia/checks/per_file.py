@@ -3,7 +3,9 @@
 The schema (E101), the id against the file's name (E102), the dates (E130), the noted differences (E308) and the
 characters of the texts (E190, E191, W205) read nothing but the record they check; the translation memory's checks
 of an entry (E500, E501, E504-E511) read the entry and the vocabulary (the glossary's and the cards' names, the
-reviewed list's pairs: `memory.Vocabulary`), whose digest is part of their key. Their diagnostics are kept
+reviewed list's pairs: `memory.Vocabulary`), whose digest is part of their key; the references (E110, E111), the
+provenance (E140, E141, W201-W203) and the official texts (E161, E162, E165) read the record, which ids exist and
+the sources' data (`cited_facts`), whose digest is part of theirs. Their diagnostics are kept
 per file, under a digest of all they read: the file's path and text, its records and which of them the knowledge
 base holds (a record whose id another file took first is a duplicate: only the schema and E102 check those), the
 texts the translation memory gave its rulings, and the context (`context`: the package's files, Python's and the
@@ -26,7 +28,7 @@ from ..model.memory import MemoryText
 from ..storage.load import Document
 from ..storage.parse_cache import write_cache_file
 from ..storage.result_cache import from_rows, rows
-from . import characters, dates, differences, identity, memory, schema
+from . import characters, dates, differences, identity, memory, official, provenance, references, schema
 
 FORMAT = 1
 
@@ -54,7 +56,16 @@ REMAINING: dict[str, Callable[[KnowledgeBase], Iterable[Diagnostic]] | None] = {
     "differences": None,
     "characters": None,
     "memory": memory.check_across,
+    "references": None,
+    "provenance": None,
+    "official": None,
 }
+# The checks of one record that also read which ids exist and what the sources are (`cited_facts`).
+CITING: tuple[Callable[[KnowledgeBase, Record], Iterable[Diagnostic]], ...] = (
+    references.check_record,
+    provenance.check_record,
+    official.check_record,
+)
 
 
 def _held(kb: KnowledgeBase, record: Record) -> bool:
@@ -71,6 +82,14 @@ def checked(kb: KnowledgeBase, records: Iterable[Record]) -> list[Diagnostic]:
             if held or check.duplicates:
                 found.extend(check.check_record(record))
     return found
+
+
+def cited_facts(kb: KnowledgeBase) -> str:
+    """The digest of what the CITING checks read beyond the record: every (kind, id) the knowledge base holds and
+    every source's data."""
+    ids = sorted((kind, record_id) for kind, bucket in kb.records.items() for record_id in bucket)
+    sources = [(source.id, source.data) for source in kb.all("source")]
+    return hashlib.sha256(repr((ids, sources)).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _source_digest(document: Document, memo: dict[int, tuple[Document, str]]) -> str:
@@ -141,7 +160,7 @@ class KeptPerFile:
         memo: dict[int, tuple[Document, str]] = {}
         context = repr((self.context, sorted(kb.memory.mute_h)))
         vocabulary: memory.Vocabulary | None = None
-        words = ""
+        words = cited = ""
         for document, records in kb.made.values():
             if not document.source:  # no text to vouch for what was checked
                 found.extend(checked(kb, records))
@@ -154,6 +173,11 @@ class KeptPerFile:
                 self.rechecked += 1
             self._used[key] = rows(kept)
             found.extend(kept)
+            held = [r for r in records if _held(kb, r)]
+            if held:
+                if not cited:
+                    cited = cited_facts(kb)
+                found.extend(self._cited(hashlib.sha256(f"{key} cited {cited}".encode()).hexdigest(), kb, held))
             entries = [r for r in records if r.kind == "translation"]
             if entries:
                 if vocabulary is None:
@@ -161,6 +185,16 @@ class KeptPerFile:
                     words = vocabulary.digest()
                 found.extend(self._entries(hashlib.sha256(f"{key} {words}".encode()).hexdigest(), entries, vocabulary))
         return found
+
+    def _cited(self, key: str, kb: KnowledgeBase, records: list[Record]) -> list[Diagnostic]:
+        """The CITING checks of one file's records, kept under the file's key and the `cited_facts` digest."""
+        kept = from_rows(self._known.get(key))
+        if kept is None or any(d.path != records[0].path for d in kept):
+            kept = [d for record in records for check in CITING for d in check(kb, record)]
+            self._changed = True
+            self.rechecked += 1
+        self._used[key] = rows(kept)
+        return kept
 
     def _entries(self, key: str, entries: list[Record], vocabulary: memory.Vocabulary) -> list[Diagnostic]:
         """The memory's checks of one shard's entries, kept under the shard's key and the vocabulary's digest."""
