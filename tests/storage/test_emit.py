@@ -1,0 +1,238 @@
+"""The direct writer of record trees: ruamel's round-trip text, byte for byte, or a decline (then ruamel writes)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+from counterpedia.storage import format as fmt
+from counterpedia.storage.emit import emit
+from counterpedia.storage.load import schema_kind
+from counterpedia.storage.yamlio import fast_loader
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "data"
+
+
+def ruamel(tree) -> str:
+    return fmt._dump(tree)
+
+
+def mapping(*pairs) -> CommentedMap:
+    out = CommentedMap()
+    for key, value in pairs:
+        out[key] = value
+    return out
+
+
+def _groups() -> dict[str, list[Path]]:
+    """data/'s records by folder (the cards by shard), in groups of a few seconds each with ruamel's emitter, for
+    the parallel workers."""
+    groups: dict[str, list[Path]] = {}
+    for path in sorted(DATA.rglob("*.yaml")) if DATA.is_dir() else []:
+        group = path.parent.relative_to(DATA).as_posix()
+        if group == "translation-memory":  # 256 large files: 30 s in one group
+            group += "/" + path.name[0]
+        groups.setdefault(group, []).append(path)
+    return groups
+
+
+GROUPS = _groups()
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS))
+def test_every_shipped_record_is_written_as_ruamel_writes_it(group):
+    files = GROUPS[group]
+    declined = []
+    for path in files:
+        kind = schema_kind(path, DATA)
+        tree = fmt._build(fast_loader().load(path.read_text(encoding="utf-8")), fmt._schema_node(kind), {})
+        text = emit(tree)
+        if text is None:
+            declined.append(path.name)
+        else:
+            assert text == ruamel(tree), path
+    # A decline costs only time; but a writer that declines much would leave `fmt` and the imports slow.
+    assert len(declined) * 20 <= len(files), declined
+
+
+def test_a_record_is_laid_out_by_the_rules_of_the_style():
+    tree = mapping(
+        ("id", "x"),
+        ("names", mapping(("en", mapping(("text", "Yes: it's #1"), ("version", DoubleQuotedScalarString("1")))))),
+        ("holders", CommentedSeq(["player", mapping(("a", "b"), ("c", CommentedSeq(["d"])))])),
+        ("empty", CommentedSeq()),
+        ("none", CommentedMap()),
+        ("flag", True),
+        ("text", 'a\n"b"\t\\'),
+        ("date", "2024-01-01"),
+    )
+    expected = (
+        "id: x\n"
+        "names:\n"
+        "  en:\n"
+        '    text: "Yes: it\'s #1"\n'
+        '    version: "1"\n'
+        "holders:\n"
+        "  - player\n"
+        "  - a: b\n"
+        "    c:\n"
+        "      - d\n"
+        "empty: []\n"
+        "none: {}\n"
+        "flag: true\n"
+        'text: "a\\n\\"b\\"\\t\\\\"\n'
+        'date: "2024-01-01"\n'
+    )
+    assert emit(tree) == expected == ruamel(tree)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "a\u2028b",  # a line break of its own that ruamel escapes: not reproduced
+        "\ufeffbom",
+        "bell\x07",
+        "carriage\rreturn",
+        1.5,  # a float: ruamel's representation of floats is its own
+        CommentedSeq([CommentedSeq(["a"])]),  # a list in a list
+        "x" * 4090,  # long enough for ruamel to fold it
+    ],
+    ids=repr,
+)
+def test_what_it_is_not_certain_to_write_as_ruamel_is_declined(value):
+    assert emit(mapping(("key", value))) is None
+
+
+def test_a_shared_list_is_declined_for_ruamel_writes_an_anchor():
+    shared = CommentedSeq(["a"])
+    assert emit(mapping(("one", shared), ("two", shared))) is None
+
+
+def test_a_long_or_multi_line_key_is_declined():
+    assert emit(mapping(("k" * 123, "v"))) is None  # ruamel: `? kkk…` then `: v`
+    assert emit(mapping(("a\nb", "v"))) is None
+    assert emit(mapping(("k" * 100, "v"))) == ruamel(mapping(("k" * 100, "v")))
+
+
+def test_a_declined_record_is_formatted_by_ruamel_with_the_same_result():
+    text = 'id: x\nnames:\n  en:\n    text: "a\\Lb"\n'  # U+2028, as ruamel escapes it
+    assert fmt.format_text(None, text) == text
+
+
+# -- any record-like tree -------------------------------------------------------------------------------------------------
+HOSTILE = [
+    "",
+    " ",
+    "~",
+    "a",
+    "-",
+    "?",
+    ":",
+    "#",
+    ",",
+    "[",
+    "]",
+    "{",
+    "}",
+    "&",
+    "*",
+    "!",
+    "|",
+    ">",
+    "'",
+    '"',
+    "%",
+    "@",
+    "`",
+    "\\",
+    ": ",
+    " #",
+    "- ",
+    "? ",
+    "---",
+    "...",
+    "<<",
+    "=",
+    "yes",
+    "no",
+    "null",
+    "Null",
+    "NULL",
+    "true",
+    "True",
+    "FALSE",
+    "1e3",
+    "0x1",
+    "0o7",
+    "0b1",
+    "1_000",
+    "+1",
+    "-1",
+    ".5",
+    ".inf",
+    "-.Inf",
+    ".nan",
+    "2024-01-01",
+    "2024-01-01 10:00:00",
+    "1:30",
+    "é",
+    "日本語",
+    "\xa0",
+    "😀",
+    "\t",
+    "\n",
+]
+UNCERTAIN = ["\x85", "\u2028", "\ufeff", "\x00", "\r"]  # what ruamel escapes besides `"`, `\\`, tab and line break
+printable = st.text(st.characters(exclude_categories=("Cs", "Cc")) | st.sampled_from("\t\n"), max_size=12)
+strings = st.one_of(
+    st.lists(st.sampled_from(HOSTILE), max_size=5).map("".join),
+    printable,
+    st.lists(st.sampled_from(HOSTILE + UNCERTAIN), max_size=3).map("".join),
+)
+scalars = st.one_of(
+    strings,
+    strings.map(DoubleQuotedScalarString),
+    st.booleans(),
+    st.none(),
+    st.integers(min_value=-(10**20), max_value=10**20),
+)
+keys = st.one_of(
+    st.lists(st.sampled_from(HOSTILE), min_size=1, max_size=4).map("".join).filter(lambda k: k and "\n" not in k),
+    printable.filter(lambda k: k and "\n" not in k),
+)
+
+
+def _as_mapping(pairs: list) -> CommentedMap:
+    return mapping(*pairs)
+
+
+def _containers(children):
+    mappings = st.lists(st.tuples(keys, children), max_size=4).map(_as_mapping)
+    return mappings | st.lists(scalars | mappings, max_size=4).map(CommentedSeq)  # a list in a list: declined
+
+
+trees = st.recursive(scalars, _containers, max_leaves=20)
+records = st.lists(st.tuples(keys, trees), min_size=1, max_size=5).map(_as_mapping)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(records)
+@example(mapping(("a", CommentedSeq([None, mapping(("b", None)), mapping(("c", CommentedSeq(["d"])))]))))
+@example(mapping(("k", "x" * 3990), ("n", mapping(("m", CommentedSeq(["y" * 3990, "z " * 1999]))))))
+def test_any_record_tree_is_written_as_ruamel_writes_it_or_declined(tree):
+    text = emit(tree)
+    if text is not None:
+        assert text == ruamel(tree)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(HOSTILE), max_size=6))
+def test_any_string_of_printable_characters_is_written_not_declined(parts):
+    tree = mapping(("key", "".join(parts)), ("quoted", DoubleQuotedScalarString("".join(parts))))
+    assert emit(tree) == ruamel(tree)
