@@ -15,8 +15,9 @@
   from MTGJSON, which cannot tell Wizards' rulings from Scryfall's notes, is upgraded to the source a
   Scryfall import gives it (`ImportedRuling.upgrades`).
 
-The merge decides from the plain data of the knowledge base; only the records that change are parsed
-again with the round-trip loader and edited, so their untouched lines stay byte for byte as they were.
+The merge decides from the plain data of the knowledge base; only the records that change are read again
+and edited, then laid out as `counterpedia fmt` does: a record whose only comments are its top lines as plain
+data, any other with the round-trip loader, which keeps each comment with its key.
 Nothing is written here: `Workspace.writes()` is the plan that `counterpedia.storage.writes.apply_plan` applies.
 """
 
