@@ -4,14 +4,18 @@ depend on has changed; a cached run prints exactly what `validate --no-cache` pr
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 import pytest
 
-from counterpedia.checks import incremental
+from counterpedia.checks import incremental, per_file
+from counterpedia.checks import memory as memory_check
 from counterpedia.commands.cli import main
 from counterpedia.model import memory
 from counterpedia.model.provenance import text_hash
+from counterpedia.storage import file_digests
 from counterpedia.storage.result_cache import result_file
 
 RAD_RULING = (
@@ -75,6 +79,24 @@ EDITS = {
     ),
     "a record added": lambda data: (data / "sources" / "new.yaml").write_text("id: new\n", encoding="utf-8"),
     "a record another references removed": lambda data: (data / "counters" / "time.yaml").unlink(),
+    "an impossible date": lambda data: edit(
+        data / "counters" / "time.yaml", 'version: "2022-04-25", via', 'version: "2022-02-30", via'
+    ),
+    "a record copied under another name (its id used twice)": lambda data: (
+        data / "counters" / "time-2.yaml"
+    ).write_text((data / "counters" / "time.yaml").read_text(encoding="utf-8"), encoding="utf-8"),
+    "a memory entry's text, which three rulings take, given a bidirectional override": lambda data: edit(
+        next((data / "translation-memory").glob("*.yaml")), "RADカウンターは", "RAD\u202eカウンターは"
+    ),
+    "the name of a counter a memory entry's English names changed": lambda data: edit(
+        data / "counters" / "rad.yaml", "ja: {text: RADカウンター,", "ja: {text: 放射能カウンター,"
+    ),
+    "the type of a source many texts cite changed": lambda data: edit(
+        data / "sources" / "counterpedia-mt.yaml", "type: machine-translation", "type: editorial"
+    ),
+    "a ruling's own text given a control character": lambda data: edit(
+        data / "rulings" / "2024-03-08-rad-02.yaml", "They’re not", "They’re\u0007 not"
+    ),
     "a reviewed list changed": lambda data: (
         (data.parent / "catalogue").mkdir()
         or (data.parent / "catalogue" / "excluded-counters.yaml").write_text("[unparsable\n", encoding="utf-8")
@@ -183,3 +205,106 @@ def test_what_the_digest_cannot_vouch_for_is_validated_afresh(data: Path, capsys
     original = incremental.validate
     monkeypatch.setattr(incremental, "validate", lambda *a: calls.append(a) or original(*a))
     assert validate(capsys) == validate(capsys) == expected and len(calls) == 2
+
+
+def test_a_file_saved_in_place_with_its_size_and_date_is_read_again(data: Path, capsys, monkeypatch):
+    """A digest is remembered under the file's size, mtime, ctime and inode: an edit that keeps the size and sets
+    the modification time back (an editor preserving it, `touch -r`) still changes the ctime, and is seen."""
+    monkeypatch.setattr(file_digests, "RACY_NS", 0)  # remember even the files written a moment ago
+    path = data / "counters" / "time.yaml"
+    before = validate(capsys)
+    assert validate(capsys) == before
+    status = path.stat()
+    text = path.read_text(encoding="utf-8")
+    time.sleep(0.05)  # a tick of the file system's clock: the ctime of the write below differs
+    with open(path, "r+", encoding="utf-8") as stream:  # the same inode, the same size
+        stream.write(text.replace("holders: [card, permanent]", "holders: [card, nobodies]"))
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert path.stat().st_size == status.st_size and path.stat().st_mtime_ns == status.st_mtime_ns
+    after = validate(capsys)
+    assert after[0] == 1 and "time.yaml" in after[1]
+    assert validate(capsys, "--no-cache") == after
+
+
+def test_files_not_changed_are_not_read_again(data: Path, capsys, monkeypatch):
+    monkeypatch.setattr(file_digests, "RACY_NS", 0)
+    validate(capsys)
+    edit(data / "counters" / "time.yaml", "holders: [card, permanent]", "holders: [card, nobody]")
+    opened = []
+    real_open = open
+
+    def watched(file, *args, **kwargs):
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(file_digests, "open", watched, raising=False)
+    validate(capsys)
+    assert [Path(p).name for p in opened] == ["time.yaml"]  # hashed once, though the key is computed twice
+
+
+def recheck_watched(monkeypatch) -> list[str]:
+    """The files whose records the per-record checks (schema, dates, …) check from now on."""
+    checked: list[str] = []
+    original = per_file.checked
+    monkeypatch.setattr(
+        per_file, "checked", lambda kb, records: checked.extend(r.path for r in records) or original(kb, records)
+    )
+    return checked
+
+
+def test_after_an_edit_the_per_record_checks_check_that_file_alone(data: Path, capsys, monkeypatch):
+    validate(capsys)
+    add_error(data)
+    checked = recheck_watched(monkeypatch)
+    status, out, _ = validate(capsys)
+    assert status == 1 and "time.yaml" in out
+    assert set(checked) == {"data/counters/time.yaml"}
+
+
+def test_a_memory_entry_changed_checks_again_the_rulings_that_take_its_texts(data: Path, capsys, monkeypatch):
+    validate(capsys)
+    shard = next((data / "translation-memory").glob("*.yaml"))
+    edit(shard, "RADカウンターは", "放射線は")
+    checked = recheck_watched(monkeypatch)
+    validate(capsys)
+    assert set(checked) == {f"data/translation-memory/{shard.name}"} | {
+        f"data/rulings/2024-03-08-rad-0{n}.yaml" for n in (1, 2, 3)
+    }
+
+
+def test_a_record_that_becomes_a_duplicate_is_checked_as_one(data: Path, capsys):
+    """A file another one loaded first takes the id of holds a duplicate, which only the schema and the file name
+    check look at: its text has not changed, its diagnostics have."""
+    time_record = data / "counters" / "time.yaml"
+    text = time_record.read_text(encoding="utf-8")
+    edit(time_record, 'version: "2022-04-25", via', 'version: "2022-02-30", via')
+    before = validate(capsys)
+    assert "E130" in before[1]
+    (data / "counters" / "a-time.yaml").write_text(text.replace("id: time", "id: time # a copy"), encoding="utf-8")
+    after = validate(capsys)
+    assert validate(capsys, "--no-cache") == after != before
+
+
+def test_a_name_the_memory_uses_changed_checks_its_entries_again(data: Path, capsys, monkeypatch):
+    """An entry's terminology is checked against the glossary: a counter's name changed in its own file checks the
+    memory's entries again (and nothing else of the per-record checks but that file)."""
+    validate(capsys)
+    edit(data / "counters" / "rad.yaml", "ja: {text: RADカウンター,", "ja: {text: 放射能カウンター,")
+    entries = []
+    original = memory_check.check_entry
+    monkeypatch.setattr(
+        memory_check, "check_entry", lambda entry, words: entries.append(entry.id) or original(entry, words)
+    )
+    checked = recheck_watched(monkeypatch)
+    status, out, _ = validate(capsys)
+    assert "E509" in out and entries and set(checked) == {"data/counters/rad.yaml"}
+
+
+def test_a_source_changed_checks_again_the_texts_that_cite_it(data: Path, capsys, monkeypatch):
+    """Provenance (W203) reads the type of the source a text cites: a source edited in its own file checks the
+    citing records again, though their files did not change."""
+    validate(capsys)
+    edit(data / "sources" / "counterpedia-mt.yaml", "type: machine-translation", "type: editorial")
+    status, out, _ = validate(capsys)
+    assert "W203" in out and "data/counters/time.yaml" in out
+    assert validate(capsys, "--no-cache") == (status, out, _)

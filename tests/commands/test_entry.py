@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from counterpedia import __version__
 from counterpedia.commands import cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,3 +87,20 @@ def test_a_typo_lists_every_command(capsys):
     with pytest.raises(SystemExit):
         cli.build_parser(only=cli._command_of(["valdate"])).parse_args(["valdate"])
     assert "search" in capsys.readouterr().err
+
+
+def test_version_is_printed_without_registering_the_lazy_commands(capsys):
+    # `--version` is answered before any command is parsed: it registered every command (0.7 s of CPU).
+    assert _commands(cli.build_parser(only=cli._parser_scope(["--version"]))) == set(cli.EAGER_COMMANDS)
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"counterpedia {__version__}\n"
+
+
+def test_help_before_a_command_lists_every_command(capsys):
+    # `counterpedia -h search` prints the list of commands: all of them, not the eager ones and search.
+    with pytest.raises(SystemExit):
+        cli.main(["-h", "search"])
+    listed = capsys.readouterr().out
+    assert all(f"    {name} " in listed for name in set(cli.EAGER_COMMANDS) | set(cli.LAZY_COMMANDS)), listed

@@ -213,6 +213,22 @@ def test_an_editor_saving_in_place_is_seen_though_its_folder_is_unchanged(data):
     assert engine.search(index, "mull").hits[0].id == "mill"
 
 
+def test_a_record_removed_or_moved_to_another_folder_is_seen(data):
+    """The cache's listing names each file under its folder: a record deleted, or moved to another folder with
+    its name, size and times kept, rebuilds the index."""
+    engine.load_index(data)
+    record = data / "terms" / "mill.yaml"
+    moved = data / "mechanics" / "mill.yaml"
+    before = record.stat()
+    os.replace(record, moved)
+    os.utime(moved, ns=(before.st_atime_ns, before.st_mtime_ns))
+    index, rebuilt = engine.load_index(data)
+    assert rebuilt
+    moved.unlink()
+    index, rebuilt = engine.load_index(data)
+    assert rebuilt and all(hit.id != "mill" for hit in engine.search(index, "mill").hits)
+
+
 def test_a_truncated_or_foreign_cache_file_is_rebuilt_never_read(data):
     """The cache is mapped and its texts read when shown: a file cut short (a full disk, a killed process) or
     not ours is rebuilt before any of it is used."""

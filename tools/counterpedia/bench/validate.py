@@ -5,7 +5,8 @@ check-jsonschema (PyPI; `make bench` installs it) is run once per schema, on eve
 and the checks across records that no schema can express. Ours is measured cold (no cache, as after a fresh
 clone or an import that changed every file), warm with nothing changed since the last run (its diagnostics are
 replayed: counterpedia.checks.incremental), and warm after one record was edited (a copy of the data folder, one
-card file edited before each run: its parse cache and the kept results of the last run, none of which match).
+card file edited before each run: its parse cache, the files' remembered digests and the per-file results of the
+last run, all but the edited file's of which match; its whole kept result does not).
 """
 
 from __future__ import annotations
@@ -135,7 +136,7 @@ def measure(data_dir: Path, scratch: Path, runs: int = 3, peer: bool = True) -> 
 LABELS = {
     "cold": "cold (no cache)",
     "warm": "warm, nothing changed (the kept result of the last run)",
-    "edited": "warm, one card edited (the parse cache of the last run)",
+    "edited": "warm, one card edited (the parse cache and the per-file results of the last run)",
 }
 
 

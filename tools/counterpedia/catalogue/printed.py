@@ -39,7 +39,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from typing import cast
 
 from ..langs import PRINTED_LANGS
@@ -394,9 +394,15 @@ def _items(line: str, lang: str) -> list[str]:
     return [part.strip() for part in re.split(separator, _REMINDER.sub("", line))]
 
 
+@cache
+def _keyword_alone(keyword: str) -> re.Pattern[str]:
+    """A line item that is `keyword` alone (compiled once per keyword, not once per card text)."""
+    return re.compile(r"^" + re.escape(keyword) + _EN_AFTER_KEYWORD, re.IGNORECASE)
+
+
 def keyword_position(english: str, keyword: str) -> tuple[int, int] | None:
     """(line, item) of the English line item that is `keyword` alone, with its number, cost or reminder."""
-    pattern = re.compile(r"^" + re.escape(keyword) + _EN_AFTER_KEYWORD, re.IGNORECASE)
+    pattern = _keyword_alone(keyword)
     for i, line in enumerate(english.split("\n")):
         for j, item in enumerate(_items(line, "en")):
             if pattern.match(item):

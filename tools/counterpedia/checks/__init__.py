@@ -20,6 +20,7 @@ from . import (
     memory,
     official,
     pattern_rules,
+    per_file,
     printed_names,
     provenance,
     references,
@@ -29,6 +30,7 @@ from . import (
     stoplist,
     terminology_exceptions,
 )
+from .per_file import KeptPerFile
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
 
@@ -56,9 +58,18 @@ REGISTRY: list[tuple[str, Check]] = [
 ]
 
 
-def run_all(kb: KnowledgeBase) -> list[Diagnostic]:
+def run_all(kb: KnowledgeBase, kept: KeptPerFile | None = None) -> list[Diagnostic]:
+    """Every check's diagnostics. `kept`: the per-record checks' results of the files unchanged since an earlier
+    run are taken from it (counterpedia.checks.per_file), the other checks run on the whole knowledge base."""
     found: set[Diagnostic] = set()
     with remembered():  # the checks only read: each record's texts are found once, not once per check
-        for _name, check in REGISTRY:
+        if kept is not None:
+            found.update(kept.diagnostics(kb))
+        for name, check in REGISTRY:
+            if kept is not None and name in per_file.REMAINING:
+                remaining = per_file.REMAINING[name]
+                if remaining is None:
+                    continue
+                check = remaining
             found.update(check(kb))
     return sorted(found)

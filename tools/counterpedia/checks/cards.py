@@ -7,8 +7,6 @@ Unknown counter ids in a card's `counters` are references like any other (E110, 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from .. import diagnostics as diag
 from ..importers.merge import faces, name_key
 from ..importers.printed import wrong_name, wrong_text
@@ -35,7 +33,7 @@ def _english(record: Record, key: str) -> str | None:
 def _shards(kb: KnowledgeBase):
     for record in [*kb.all("card"), *(d for d in kb.duplicates if d.kind == "card")]:
         document = record.document
-        if document is None or is_in_place("card", document.stem, Path(document.path)):
+        if document is None or is_in_place("card", document.stem, document.path):
             continue
         expected = "data" / relative_path("card", document.stem)
         yield diag.make(

@@ -77,11 +77,11 @@ def _as_quoted(kb: KnowledgeBase, record, lang: str, entry: dict, cited: list):
     quotes = rule_quotes(kb, cited, lang)
     if not quotes:
         return
-    where = record.position(("names", lang, "text"))
+    where = ("names", lang, "text")  # its position is looked up only when reported: that parses the file again
     if not any(entry["text"] in text for text, _source in quotes):
         yield diag.make(
             record.path,
-            where,
+            record.position(where),
             "E166",
             f"'{entry['text']}' is not written as the rules it cites write it in {lang} ({', '.join(map(str, cited))})",
         )
@@ -90,7 +90,7 @@ def _as_quoted(kb: KnowledgeBase, record, lang: str, entry: dict, cited: list):
     if entry.get("source") not in sources:
         yield diag.make(
             record.path,
-            where,
+            record.position(where),
             "E166",
             f"'{entry['text']}' cites {entry.get('source')} {entry.get('version', '')}, but the rules it "
             f"cites are quoted in {lang} from {', '.join(sources)}: cite that text",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from .. import diagnostics as diag
-from ..model.knowledge import KnowledgeBase
+from ..model.knowledge import KnowledgeBase, Record
 from ..model.texts import text_entries
 
 
@@ -21,19 +21,24 @@ def parse_version(value: str) -> dt.date | None:
 
 def check(kb: KnowledgeBase):
     for record in kb:
-        candidates: list[tuple[tuple, object]] = []
-        if record.kind in ("ruling", "source") and "date" in record.data:
-            candidates.append((("date",), record.data["date"]))
-        for field, lang, entry in text_entries(record):
-            candidates.append((field.keys + (lang, "version"), entry.get("version")))
-            translates = entry.get("translates")
-            if isinstance(translates, dict):
-                candidates.append((field.keys + (lang, "translates", "version"), translates.get("version")))
-        for keys, value in candidates:
-            if isinstance(value, dt.date):
-                continue  # an unquoted YAML date: already a real date
-            if isinstance(value, str) and parse_version(value) is None and _looks_dated(value):
-                yield diag.make(record.path, record.position(keys), "E130", f"'{value}' is not a real date")
+        yield from check_record(record)
+
+
+def check_record(record: Record):
+    """The record's own dates (it alone decides them)."""
+    candidates: list[tuple[tuple, object]] = []
+    if record.kind in ("ruling", "source") and "date" in record.data:
+        candidates.append((("date",), record.data["date"]))
+    for field, lang, entry in text_entries(record):
+        candidates.append((field.keys + (lang, "version"), entry.get("version")))
+        translates = entry.get("translates")
+        if isinstance(translates, dict):
+            candidates.append((field.keys + (lang, "translates", "version"), translates.get("version")))
+    for keys, value in candidates:
+        if isinstance(value, dt.date):
+            continue  # an unquoted YAML date: already a real date
+        if isinstance(value, str) and parse_version(value) is None and _looks_dated(value):
+            yield diag.make(record.path, record.position(keys), "E130", f"'{value}' is not a real date")
 
 
 def _looks_dated(value: str) -> bool:

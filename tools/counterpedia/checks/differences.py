@@ -11,7 +11,7 @@ that is not there; on a drifted translation (the English changed since it was tr
 from __future__ import annotations
 
 from .. import diagnostics as diag
-from ..model.knowledge import KnowledgeBase
+from ..model.knowledge import KnowledgeBase, Record
 from ..model.provenance import is_drifted
 from ..model.texts import text_entries
 
@@ -35,21 +35,26 @@ def _problems(difference: dict, own: str, english: str | None) -> list[str]:
 
 def check(kb: KnowledgeBase):
     for record in kb:
-        for field, lang, entry in text_entries(record):
-            if not isinstance(entry.get("differs"), list):
+        yield from check_record(record)
+
+
+def check_record(record: Record):
+    """The noted differences of the record's own texts."""
+    for field, lang, entry in text_entries(record):
+        if not isinstance(entry.get("differs"), list):
+            continue
+        if is_drifted(field.texts, lang, field.canonical):
+            continue  # noted against an earlier English: W201 asks for the translation's review first
+        text = entry.get("text")
+        own = text if isinstance(text, str) else ""
+        english = field.text("en") if lang != "en" else None
+        for i, difference in enumerate(entry["differs"]):
+            if not isinstance(difference, dict):
                 continue
-            if is_drifted(field.texts, lang, field.canonical):
-                continue  # noted against an earlier English: W201 asks for the translation's review first
-            text = entry.get("text")
-            own = text if isinstance(text, str) else ""
-            english = field.text("en") if lang != "en" else None
-            for i, difference in enumerate(entry["differs"]):
-                if not isinstance(difference, dict):
-                    continue
-                for problem in _problems(difference, own, english):
-                    yield diag.make(
-                        record.path,
-                        record.position(field.keys + (lang, "differs", i)),
-                        "E308",
-                        f"the {lang} text's noted difference ({difference.get('kind')}): {problem}",
-                    )
+            for problem in _problems(difference, own, english):
+                yield diag.make(
+                    record.path,
+                    record.position(field.keys + (lang, "differs", i)),
+                    "E308",
+                    f"the {lang} text's noted difference ({difference.get('kind')}): {problem}",
+                )

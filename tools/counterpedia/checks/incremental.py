@@ -5,7 +5,9 @@ The inputs of a run over a data folder are: the text of every file under the dat
 folders: an empty one is reported), the reviewed lists of `catalogue/` beside it, the package itself (each of its
 files' path, size and modification time: the checks, the schemas, the messages), the versions of Python, ruamel.yaml
 and jsonschema, the `COUNTERPEDIA_*` settings, the working directory (paths are shown relative to it) and the
-arguments. File texts are hashed (SHA-256), never trusted by date. A half-applied write (E011, E012) is looked for
+arguments. File texts are hashed (SHA-256), never trusted by date alone: a file's digest is remembered under its
+size, modification and change times and inode (counterpedia.storage.file_digests), and read again when any of
+them changed. A half-applied write (E011, E012) is looked for
 on every run, never kept. Anything the digest cannot vouch for (a link, a FIFO or a device in the data folder, a file
 outside it, a reviewed list named on the command line) is validated as without a cache.
 
@@ -24,9 +26,11 @@ from importlib import metadata
 from pathlib import Path
 
 from .. import __version__
-from ..diagnostics import CODES, Diagnostic
+from ..diagnostics import Diagnostic
+from ..storage.file_digests import FileDigests, TooLarge
 from ..storage.load import MAX_FILE_BYTES
-from ..storage.result_cache import ResultCache, result_file
+from ..storage.result_cache import ResultCache, from_rows, result_file, rows
+from .per_file import KeptPerFile
 from .validate import RECORD_SUFFIXES, REVIEWED_LISTS, data_root_of, list_data_folder, pending_writes, validate
 
 FORMAT = 1
@@ -61,27 +65,32 @@ def cacheable_root(paths: list[Path], data_dir: Path | None) -> Path | None:
     return root
 
 
-def _file_digest(path: Path) -> bytes:
-    with open(path, "rb") as stream:
-        text = stream.read(MAX_FILE_BYTES + 1)
-    if len(text) > MAX_FILE_BYTES:
-        raise _Unvouched(str(path))  # too large to be a record (E004): validated afresh, never read whole here
-    return hashlib.sha256(text).digest()
+def _file_digest(path: Path, digests: FileDigests) -> bytes:
+    try:
+        return digests.digest(str(path), os.lstat(path), MAX_FILE_BYTES)
+    except TooLarge:
+        raise _Unvouched(str(path)) from None  # too large to be a record (E004): validated afresh, never read whole
 
 
-def _tree_digest(root: Path, digest) -> None:
+def _tree_digest(root: Path, digest, digests: FileDigests) -> None:
     """Every folder and file under `root`, each record file by its text (the others by name: validate does not
     read them); a link or a special file cannot be vouched for."""
     for folder, folders, files in os.walk(root):
         folders.sort()
-        digest.update(b"D" + os.fsencode(os.path.relpath(folder, root)) + b"\0")
+        relative = os.fsencode(os.path.relpath(folder, root))
+        digest.update(b"D" + relative + b"\0")
+        prefix = b"" if relative == b"." else relative + b"/"
         for name in sorted(files) + [f for f in folders if os.path.islink(os.path.join(folder, f))]:
             path = os.path.join(folder, name)
-            if not stat.S_ISREG(os.lstat(path).st_mode):
+            status = os.lstat(path)
+            if not stat.S_ISREG(status.st_mode):
                 raise _Unvouched(path)
-            digest.update(b"F" + os.fsencode(os.path.relpath(path, root)) + b"\0")
+            digest.update(b"F" + prefix + os.fsencode(name) + b"\0")
             if name.endswith(RECORD_SUFFIXES):
-                digest.update(_file_digest(Path(path)))
+                try:
+                    digest.update(digests.digest(path, status, MAX_FILE_BYTES))
+                except TooLarge:
+                    raise _Unvouched(path) from None
 
 
 def _package_digest(digest) -> None:
@@ -100,8 +109,9 @@ def _version(distribution: str) -> str:
         return "-"
 
 
-def inputs_key(paths: list[Path], data_dir: Path | None, root: Path) -> str:
-    """The digest of everything a validate run of `paths` over the data folder `root` depends on."""
+def context_key() -> str:
+    """The digest of what every check's result depends on besides the data and the arguments: the package's files,
+    the versions of Python and the libraries, the `COUNTERPEDIA_*` settings and the working directory."""
     digest = hashlib.sha256()
     settings = sorted((k, v) for k, v in os.environ.items() if k.startswith("COUNTERPEDIA_") and k != NO_CACHE)
     digest.update(
@@ -114,6 +124,25 @@ def inputs_key(paths: list[Path], data_dir: Path | None, root: Path) -> str:
                 _version("jsonschema"),
                 settings,
                 str(Path.cwd().resolve()),
+            )
+        ).encode("utf-8", "surrogateescape")
+    )
+    _package_digest(digest)
+    return digest.hexdigest()
+
+
+def inputs_key(
+    paths: list[Path], data_dir: Path | None, root: Path, digests: FileDigests | None = None, context: str = ""
+) -> str:
+    """The digest of everything a validate run of `paths` over the data folder `root` depends on. `digests`: the
+    files' digests remembered by an earlier run (a file whose signature changed is read again); `context`: the
+    `context_key()` of this run (computed when not given)."""
+    digests = digests if digests is not None else FileDigests(None)
+    digest = hashlib.sha256()
+    digest.update(
+        repr(
+            (
+                context or context_key(),
                 [str(p) for p in paths],
                 [str(p.resolve()) for p in paths],
                 str(data_dir) if data_dir is not None else None,
@@ -121,42 +150,19 @@ def inputs_key(paths: list[Path], data_dir: Path | None, root: Path) -> str:
             )
         ).encode("utf-8", "surrogateescape")
     )
-    _package_digest(digest)
-    _tree_digest(root, digest)
+    _tree_digest(root, digest, digests)
     for list_path in REVIEWED_LISTS:
         path = list_path(root)
         digest.update(b"L" + os.fsencode(str(path)) + b"\0")
         if path.is_symlink() or (path.exists() and not path.is_file()):
             raise _Unvouched(str(path))
         if path.is_file():
-            digest.update(_file_digest(path))
+            digest.update(_file_digest(path, digests))
     return digest.hexdigest()
 
 
 def _stored(diagnostics: list[Diagnostic]) -> list[list[object]]:
-    return [[d.path, d.line, d.column, d.code, d.message, d.hint] for d in diagnostics if d.code not in PENDING_CODES]
-
-
-def _restored(value: object) -> list[Diagnostic] | None:
-    """The stored diagnostics, or None when the entry is not what this version stores."""
-    if not isinstance(value, list):
-        return None
-    found = []
-    for item in value:
-        if not (isinstance(item, list) and len(item) == 6):
-            return None
-        path, line, column, code, message, hint = item
-        if not (
-            isinstance(path, str)
-            and type(line) is int
-            and type(column) is int
-            and code in CODES
-            and isinstance(message, str)
-            and isinstance(hint, str)
-        ):
-            return None
-        found.append(Diagnostic(path, line, column, code, message, hint))
-    return found
+    return rows([d for d in diagnostics if d.code not in PENDING_CODES])
 
 
 def diagnostics(paths: list[Path], data_dir: Path | None = None, use_cache: bool = True) -> list[Diagnostic]:
@@ -168,19 +174,25 @@ def diagnostics(paths: list[Path], data_dir: Path | None = None, use_cache: bool
     root = cacheable_root(paths, data_dir) if not os.environ.get(NO_CACHE) else None
     if root is None:
         return validate(paths, data_dir)[1]
+    digests = FileDigests(result_file(root, "digests"))
     try:
-        key = inputs_key(paths, data_dir, root)
+        context = context_key()
+        key = inputs_key(paths, data_dir, root, digests, context)
     except (_Unvouched, OSError):
         return validate(paths, data_dir)[1]
     cache = ResultCache(result_file(root, "validated"))
-    kept = _restored(cache.get(key))
+    kept = from_rows(cache.get(key))
     if kept is not None:
+        digests.save()
         return sorted(kept + pending_writes(root))
-    found = validate(paths, data_dir)[1]
-    try:
-        unchanged = inputs_key(paths, data_dir, root) == key
+    per_file = KeptPerFile(result_file(root, "checked-files"), context)
+    found = validate(paths, data_dir, per_file)[1]
+    per_file.save()
+    try:  # the files read again are only those whose signature changed meanwhile
+        unchanged = inputs_key(paths, data_dir, root, digests, context) == key
     except (_Unvouched, OSError):
         unchanged = False
+    digests.save()
     if unchanged:  # a file saved while the run read the data: its result is not kept under either text
         cache.put(key, _stored(found))
     return found

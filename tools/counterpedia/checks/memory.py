@@ -14,6 +14,7 @@ A ruling with no entry is not an error: missing is allowed, and `counterpedia st
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -51,68 +52,112 @@ def english_of(entry: Record) -> str | None:
     return text if isinstance(text, str) and text else None
 
 
+@dataclass
+class Vocabulary:
+    """What an entry's terminology is checked against (E509, E510): the glossary's names by first word, the cards'
+    names by first word, and the (entry, name) pairs the reviewed list allows."""
+
+    by_token: dict[str, list[terminology.Term]]
+    by_word: dict[str, list[terminology.Name]]
+    allowed: frozenset[tuple[str, str]]
+
+    @classmethod
+    def of(cls, kb: KnowledgeBase) -> Vocabulary:
+        ordinary = exceptions(kb)
+        terms = terminology.glossary(kb, ordinary.terms)
+        by_word = terminology.card_names(kb, {t.en.lower() for t in terms})
+        for name in ordinary.cards:
+            for word, names in list(by_word.items()):
+                by_word[word] = [n for n in names if n.en != name]
+        return cls(terminology.index(terms), by_word, frozenset(ordinary.pairs))
+
+    def digest(self) -> str:
+        """Differs whenever anything an entry's check reads here differs (the order of the names included)."""
+        facts = (
+            sorted(
+                (token, [(t.kind, t.id, t.en, sorted(t.names.items())) for t in terms])
+                for token, terms in self.by_token.items()
+            ),
+            [(word, [(n.en, sorted(n.names.items())) for n in names]) for word, names in self.by_word.items()],
+            sorted(self.allowed),
+        )
+        return hashlib.sha256(repr(facts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def check(kb: KnowledgeBase) -> Iterator[diag.Diagnostic]:
-    entries = kb.all("translation")
-    yield from check_rulings(kb)
+    yield from check_across(kb)
+    entries = all_entries(kb)
     if not entries:
         return
-    ordinary = exceptions(kb)
-    skipped_cards, allowed = ordinary.cards, ordinary.pairs
-    terms = terminology.glossary(kb, ordinary.terms)
-    by_token = terminology.index(terms)
-    by_word = terminology.card_names(kb, {t.en.lower() for t in terms})
-    for name in skipped_cards:
-        for word, names in list(by_word.items()):
-            by_word[word] = [n for n in names if n.en != name]
-    seen: dict[str, Record] = {}
+    vocabulary = Vocabulary.of(kb)
+    for entry in entries:
+        yield from check_entry(entry, vocabulary)
+
+
+def all_entries(kb: KnowledgeBase) -> list[Record]:
     # An entry written twice in one shard is one of the knowledge base's duplicates: checked as well (E502).
-    for entry in entries + [r for r in kb.duplicates if r.kind == "translation"]:
-        yield from check_identity(kb, entry, seen)
-        english = english_of(entry)
-        if english is None:
+    return kb.all("translation") + [r for r in kb.duplicates if r.kind == "translation"]
+
+
+def check_across(kb: KnowledgeBase) -> Iterator[diag.Diagnostic]:
+    """What reads more than one entry: the rulings' own translations (W512), an entry written twice (E502), an
+    entry no ruling uses (W503)."""
+    yield from check_rulings(kb)
+    seen: dict[str, Record] = {}
+    for entry in all_entries(kb):
+        yield from check_unique_and_used(kb, entry, seen)
+
+
+def check_entry(entry: Record, vocabulary: Vocabulary) -> Iterator[diag.Diagnostic]:
+    """An entry's own checks: its key and shard (E500, E501), its translations against its English (E504-E510) and
+    their review (E511). `vocabulary` is all they read beyond the entry."""
+    yield from check_identity(entry)
+    english = english_of(entry)
+    if english is None:
+        return
+    allowed = vocabulary.allowed
+    found_terms = terminology.terms_in(english, vocabulary.by_token)
+    found_names = terminology.names_in(english, vocabulary.by_word, set())
+    for lang in memory.MEMORY_LANGS:
+        text_object = as_dict(entry.data.get("text")).get(lang)
+        if not isinstance(text_object, dict) or not isinstance(text_object.get("text"), str):
             continue
-        found_terms = terminology.terms_in(english, by_token)
-        found_names = terminology.names_in(english, by_word, set())
-        for lang in memory.MEMORY_LANGS:
-            text_object = as_dict(entry.data.get("text")).get(lang)
-            if not isinstance(text_object, dict) or not isinstance(text_object.get("text"), str):
+        where = ("text", lang, "text")
+        text = text_object["text"]
+        for code, message in invariants(english, text, lang):
+            yield diag.make(entry.path, entry.position(where), code, message)
+        for term in found_terms:
+            if (entry.local_id, f"{term.kind}:{term.id}") in allowed:
                 continue
-            where = ("text", lang, "text")
-            text = text_object["text"]
-            for code, message in invariants(english, text, lang):
-                yield diag.make(entry.path, entry.position(where), code, message)
-            for term in found_terms:
-                if (entry.local_id, f"{term.kind}:{term.id}") in allowed:
-                    continue
-                want = term.names.get(lang)
-                if want and not terminology.uses_term(text, lang, want):
-                    yield diag.make(
-                        entry.path,
-                        entry.position(where),
-                        "E509",
-                        f"the English says '{term.en}' ({term.kind} {term.id}): the {lang} text should use `{want}`",
-                    )
-            for card in found_names:
-                if (entry.local_id, card.en) in allowed:
-                    continue
-                printed = card.names.get(lang)
-                if printed and not terminology.card_name_used(text, lang, printed):
-                    yield diag.make(
-                        entry.path,
-                        entry.position(where),
-                        "E510",
-                        f"the English names the card '{card.en}': the {lang} text should use its printed name `{printed}`",
-                    )
-            if text_object.get("status") == "community" and not isinstance(text_object.get("reviewed"), dict):
+            want = term.names.get(lang)
+            if want and not terminology.uses_term(text, lang, want):
                 yield diag.make(
                     entry.path,
-                    entry.position(("text", lang, "status")),
-                    "E511",
-                    f"the {lang} text is `community` but records no `reviewed: {{by, date}}`",
+                    entry.position(where),
+                    "E509",
+                    f"the English says '{term.en}' ({term.kind} {term.id}): the {lang} text should use `{want}`",
                 )
+        for card in found_names:
+            if (entry.local_id, card.en) in allowed:
+                continue
+            printed = card.names.get(lang)
+            if printed and not terminology.card_name_used(text, lang, printed):
+                yield diag.make(
+                    entry.path,
+                    entry.position(where),
+                    "E510",
+                    f"the English names the card '{card.en}': the {lang} text should use its printed name `{printed}`",
+                )
+        if text_object.get("status") == "community" and not isinstance(text_object.get("reviewed"), dict):
+            yield diag.make(
+                entry.path,
+                entry.position(("text", lang, "status")),
+                "E511",
+                f"the {lang} text is `community` but records no `reviewed: {{by, date}}`",
+            )
 
 
-def check_identity(kb: KnowledgeBase, entry: Record, seen: dict[str, Record]) -> Iterator[diag.Diagnostic]:
+def check_identity(entry: Record) -> Iterator[diag.Diagnostic]:
     entry_key = entry.local_id
     english = english_of(entry)
     if english is not None and memory.key(english) != entry_key:
@@ -130,6 +175,10 @@ def check_identity(kb: KnowledgeBase, entry: Record, seen: dict[str, Record]) ->
             "E501",
             f"the entry {entry_key} belongs in {memory.shard(entry_key)}.yaml, not in {owner.id}.yaml",
         )
+
+
+def check_unique_and_used(kb: KnowledgeBase, entry: Record, seen: dict[str, Record]) -> Iterator[diag.Diagnostic]:
+    entry_key = entry.local_id
     if entry_key in seen:
         first = seen[entry_key]
         yield diag.make(

@@ -5,13 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import diagnostics as diag
-from ..model.knowledge import KnowledgeBase
-from ..model.references import all_refs
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.references import record_refs
 from ..storage.layout import record_path
 
 
 def check(kb: KnowledgeBase):
-    for ref in all_refs(kb):
+    for record in kb:
+        yield from check_record(kb, record)
+
+
+def check_record(kb: KnowledgeBase, record: Record):
+    """The ids `record` mentions that name no record (it reads the record and which ids exist)."""
+    for ref in record_refs(record):
         if kb.get(ref.target_kind, ref.target_id) is not None:
             continue
         position = ref.source.position(ref.keys)

@@ -12,7 +12,8 @@ from ..catalogue.terminology_exceptions import default_path as exceptions_list_p
 from ..diagnostics import Diagnostic, make
 from ..model.knowledge import KnowledgeBase, from_documents
 from ..storage import writes
-from ..storage.load import display_path, load_paths, record_files
+from ..storage.load import display_path, has_record_file, load_paths
+from .per_file import KeptPerFile
 
 
 class UsageError(Exception):
@@ -47,8 +48,11 @@ def list_data_folder(path: Path, data_dir: Path | None = None) -> Path | None:
     return None
 
 
-def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[KnowledgeBase, list[Diagnostic]]:
-    """Diagnostics for the records at `paths`, checked against the whole data set they belong to.
+def validate(
+    paths: list[Path], data_dir: Path | None = None, kept: KeptPerFile | None = None
+) -> tuple[KnowledgeBase, list[Diagnostic]]:
+    """Diagnostics for the records at `paths`, checked against the whole data set they belong to. `kept`: the
+    per-record checks' results kept per file by an earlier run of the same data folder (counterpedia.checks.per_file).
 
     A file named that is not a YAML record (E010), or a YAML file outside any data folder (E005), is
     reported, never ignored: `validate /etc/hostname` must not say "no problems found"."""
@@ -72,7 +76,7 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
     found += [
         make(display_path(p), (0, 0), "E010", f"'{p}' holds no YAML record (.yaml or .yml): nothing was validated")
         for p in paths
-        if p.is_dir() and not record_files([p])
+        if p.is_dir() and not has_record_file(p)
     ]
     if not paths:
         return from_documents([]), found
@@ -96,7 +100,7 @@ def validate(paths: list[Path], data_dir: Path | None = None) -> tuple[Knowledge
         loaded.documents += more.documents
         loaded.diagnostics += more.diagnostics
     kb = from_documents(loaded.documents)
-    checked = sorted(set(loaded.diagnostics) | set(checks.run_all(kb)))
+    checked = sorted(set(loaded.diagnostics) | set(checks.run_all(kb, kept if not extra else None)))
     if paths:
         wanted = {display_path(p) for p in _files(paths)}
         if any(p.resolve() == root.resolve() for p in paths):

@@ -6,12 +6,10 @@ others. Commands touch files; the layers below them compute (docs/editors/archit
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 from .. import __version__
-from ..diagnostics import ERROR, has_errors, render_all
 from ..langs import LANGS
 from .arguments import ArgumentParser
 from .interrupts import restore_interrupts
@@ -21,6 +19,7 @@ def cmd_validate(args) -> int:
     # start-up: jsonschema and the checks cost 0.2 s, which `counterpedia search` should not pay.
     from ..checks.incremental import diagnostics as validated
     from ..checks.validate import UsageError
+    from ..diagnostics import has_errors, render_all
 
     try:
         diagnostics = validated(
@@ -83,6 +82,7 @@ def cmd_recover(args) -> int:
 
 def cmd_hash(args) -> int:
     # start-up: hashlib and the text model (10 ms), which `counterpedia search` should not pay
+    from ..diagnostics import render_all
     from ..model.provenance import text_hash
 
     if args.text is None and args.file is None:
@@ -157,8 +157,12 @@ def cmd_site_build(args) -> int:
 
 
 def cmd_status(args) -> int:
-    # start-up: the knowledge base, its YAML loader and the schema check, only for the status
+    # start-up: the knowledge base, its YAML loader and the schema check, only for the status (and json and the
+    # diagnostics: their dataclasses cost `counterpedia search` 12 ms)
+    import json
+
     from ..checks import schema
+    from ..diagnostics import ERROR, render_all
     from ..model import proof
     from ..model.knowledge import load
     from ..model.status import CATEGORIES, items, summary
@@ -286,14 +290,9 @@ LAZY_COMMANDS = {
 }
 
 
-def build_parser(only: str | None = None) -> ArgumentParser:
-    parser = ArgumentParser(
-        prog="counterpedia",
-        description="Counterpedia: validate, search and publish the counters of Magic: The Gathering.",
-    )
-    parser.add_argument("--version", action="version", version=f"counterpedia {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
-
+def _register_eager(sub) -> None:
+    """The commands build_parser registers itself (EAGER_COMMANDS): not when a lazy command is named, whose
+    parser needs none of them (`counterpedia search` paid for five parsers it does not use)."""
     p = sub.add_parser("validate", help="check the YAML records and report every problem")
     p.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: data/)")
     p.add_argument("--data", help="the data folder the paths belong to (default: found from the paths)")
@@ -345,6 +344,17 @@ def build_parser(only: str | None = None) -> ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="the data folder (default: data/)")
     p.set_defaults(func=cmd_status)
 
+
+def build_parser(only: str | None = None) -> ArgumentParser:
+    parser = ArgumentParser(
+        prog="counterpedia",
+        description="Counterpedia: validate, search and publish the counters of Magic: The Gathering.",
+    )
+    parser.add_argument("--version", action="version", version=f"counterpedia {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+
+    if only is None or only not in LAZY_COMMANDS:
+        _register_eager(sub)
     registered = []
     for name, register in LAZY_COMMANDS.items():
         if (only is None or only == name) and register not in registered:  # one function may register several
@@ -356,6 +366,21 @@ def build_parser(only: str | None = None) -> ArgumentParser:
 # The commands registered by build_parser itself: naming one registers none of the lazy ones (`validate` used to
 # import the CR tooling, the importers and search for nothing: half a second of its start-up).
 EAGER_COMMANDS = frozenset({"validate", "recover", "hash", "site", "status"})
+
+
+def _parser_scope(argv: list[str]) -> str | None:
+    """What build_parser needs to register for this command line (its `only`): the command named, or every
+    command (None) when none is or when help comes first (`counterpedia -h search` lists them all); no lazy one
+    ("") when `--version` comes first, which is answered before any command is parsed (registering every
+    command cost it 0.7 s)."""
+    for arg in argv:
+        if arg == "--version":
+            return ""
+        if arg in ("-h", "--help"):
+            return None
+        if not arg.startswith("-"):
+            break
+    return _command_of(argv)
 
 
 def _command_of(argv: list[str]) -> str | None:
@@ -391,7 +416,7 @@ def main(argv: list[str] | None = None) -> int:
         if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
             reconfigure(errors="backslashreplace")
     try:
-        parser = build_parser(only=_command_of(argv))
+        parser = build_parser(only=_parser_scope(argv))
         args = parser.parse_args(argv)
         if not getattr(args, "func", None):
             parser.print_help(sys.stderr)

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import japanese
 from .normalize import (
@@ -30,8 +30,7 @@ MAX_TERMS = 30  # the rest of a longer query is not searched
 _OPERATOR = re.compile(r"^[+-](?![0-9xXyY*])(?=.)")
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     text: str  # what is looked for in folded text: a word's stem, or Japanese
     kind: str  # "word" (the beginning of a Latin-script word), "ja" (a substring), "stem" (a Japanese verb stem)
     shown: str  # as the reader typed it, cut to the stem: highlighted on the page a result opens

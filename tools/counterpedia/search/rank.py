@@ -31,12 +31,23 @@ import heapq
 import math
 import re
 from array import array
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import kinds as record_kinds
-from .normalize import HIRAGANA, KANJI, KATAKANA, STOP_WORDS, WORD, fold_char_map, fold_text, fold_token, stem
+from .normalize import (
+    HIRAGANA,
+    KANJI,
+    KATAKANA,
+    STOP_WORDS,
+    WORD,
+    fold_char_map,
+    fold_text,
+    fold_token,
+    ranges_of,
+    stem,
+    within,
+)
 from .query import EXCLUDED, REQUIRED, Term
 from .typos import CORRECTED_QUALITY, Vocabulary, allowed_edits, candidates
 
@@ -84,22 +95,26 @@ class JoinedTexts:
         return self.joined[self.starts[i] : end].decode("utf-8", "surrogatepass")
 
 
-@dataclass
 class Searchable:
-    """Entries flattened for matching: entry i belongs to unit owners[i]; its folded text starts at starts[i]."""
+    """Entries flattened for matching: entry i belongs to unit owners[i]; its folded text starts at starts[i].
+    (A plain class: dataclasses costs `counterpedia search` 12 ms to import.)"""
 
-    roles: list
-    langs: list
-    texts: Any  # a list of the texts, or the same as JoinedTexts (what the search's cache stores)
-    owners: list
-    kinds: list  # per unit
-    folded_text: (
-        Any  # every entry's folded text, each followed by "\x00"; or that as UTF-8 (bytes, or the cache's Blob)
-    )
-    starts: list
-    first: list  # per unit: its first entry (entries of a unit are contiguous)
-    vocabulary: Vocabulary | None = None  # typos.Vocabulary, made when a query first needs a correction
-    segments: Segments | None = None  # the distinct pieces of the folded texts (`Segments.of`), when made
+    def __init__(
+        self,
+        roles: list,
+        langs: list,
+        texts: Any,  # a list of the texts, or the same as JoinedTexts (what the search's cache stores)
+        owners: list,
+        kinds: list,  # per unit
+        folded_text: Any,  # every entry's folded text, each followed by "\x00"; or that as UTF-8 (bytes, or a Blob)
+        starts: list,
+        first: list,  # per unit: its first entry (entries of a unit are contiguous)
+        vocabulary: Vocabulary | None = None,  # typos.Vocabulary, made when a query first needs a correction
+        segments: Segments | None = None,  # the distinct pieces of the folded texts (`Segments.of`), when made
+    ):
+        self.roles, self.langs, self.texts, self.owners, self.kinds = roles, langs, texts, owners, kinds
+        self.folded_text, self.starts, self.first = folded_text, starts, first
+        self.vocabulary, self.segments = vocabulary, segments
 
     @property
     def folded(self) -> str:
@@ -331,14 +346,9 @@ def _scan_segments(pieces: Segments, term: Term, lang: str) -> dict[int, float]:
 _LATIN_WORDS = re.compile(f"[{WORD}]+")
 
 
-@lru_cache(maxsize=1)
-def _ja_countable() -> re.Pattern:
-    return re.compile(f"[{KANJI}{KATAKANA}]")  # compiled when first needed: kanji ranges are slow to compile
-
-
-@lru_cache(maxsize=1)
-def _reading_countable() -> re.Pattern:
-    return re.compile(f"[{HIRAGANA}{KATAKANA}]")
+# The characters of a name that count, besides its Latin words: kanji and katakana; in a reading, every kana.
+_JA_COUNTABLE = ranges_of(KANJI + KATAKANA)
+_READING_COUNTABLE = ranges_of(HIRAGANA + KATAKANA)
 
 
 def name_coverage(folded: str, kind: str, terms: list[Term], lang: str, reading: bool = False) -> float:
@@ -351,8 +361,10 @@ def name_coverage(folded: str, kind: str, terms: list[Term], lang: str, reading:
             continue
         for i in range(match.start(), match.end()):
             countable[i] = True
-    for match in (_reading_countable() if reading else _ja_countable()).finditer(folded):
-        countable[match.start()] = True
+    ranges = _READING_COUNTABLE if reading else _JA_COUNTABLE
+    for i, char in enumerate(folded):
+        if within(char, ranges):
+            countable[i] = True
     if kind == "counter":
         for generic in GENERIC_JA:
             for match in re.finditer(generic, folded):
@@ -381,14 +393,13 @@ def _round(value: float) -> float:
     return math.floor(value * 1e9 + 0.5) / 1e9
 
 
-@dataclass
-class Ranked:
+class Ranked(NamedTuple):
     unit: int
     score: float
     found: dict  # term index -> True/False
     best: int  # the entry that answers best (a name when the name matched)
     snippet_entry: int  # the entry to quote (-1: none)
-    corrected: dict = field(default_factory=dict)  # term index -> the correction it was found as
+    corrected: dict  # term index -> the correction it was found as
 
     @property
     def partial(self) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 _KEY = re.compile(r"""^(?:"([^"]*)"|'([^']*)'|([^\s#'"{\[][^:#]*?))\s*:(?:\s|$)""")
+_BLOCK_SCALAR = re.compile(r":\s*[|>][-+0-9]*\s*(#.*)?$")  # compiled once: re.search(str) looks it up per line
 
 
 def _key_of(content: str) -> str | None:
@@ -43,7 +44,7 @@ def _lines(source: str) -> list[tuple[int, int, str]]:
             content = rest
             if content:
                 result.append((number, inner, content))
-        if re.search(r":\s*[|>][-+0-9]*\s*(#.*)?$", content):
+        if _BLOCK_SCALAR.search(content):
             block_scalar = inner
     return result
 

@@ -9,6 +9,8 @@ name, so a shard folder changes neither.
 
 from __future__ import annotations
 
+import os
+from functools import cache
 from pathlib import Path
 
 from .. import kinds
@@ -32,7 +34,14 @@ def record_path(data_dir: Path, kind: str, record_id: str) -> Path:
     return Path(data_dir) / relative_path(kind, record_id)
 
 
-def is_in_place(kind: str, record_id: str, path: Path) -> bool:
+def is_in_place(kind: str, record_id: str, path: Path | str) -> bool:
     """Whether a record's file is where `relative_path` puts it (judged from its last folders only)."""
-    expected = relative_path(kind, record_id).parts
-    return tuple(Path(path).parts[-len(expected) :]) == expected
+    expected = (*_folder_parts(kind), *((shard(record_id),) if kinds.get(kind).sharded else ()), f"{record_id}.yaml")
+    # The parts as Path(path).parts has them, without making a Path of each of 5,000 cards' paths.
+    parts = Path(path).parts if os.sep != "/" else [p for p in str(path).split("/") if p not in ("", ".")]
+    return tuple(parts[-len(expected) :]) == expected
+
+
+@cache
+def _folder_parts(kind: str) -> tuple[str, ...]:
+    return Path(kinds.get(kind).folder).parts

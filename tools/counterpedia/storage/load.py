@@ -454,6 +454,11 @@ def record_files(paths: list[Path]) -> list[Path]:
     return files
 
 
+def has_record_file(folder: Path) -> bool:
+    """Whether `record_files([folder])` would find any file: stops at the first (not a sorted list of thousands)."""
+    return any(not p.is_dir() for pattern in ("*.yaml", "*.yml") for p in folder.rglob(pattern))
+
+
 def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
     result = LoadResult()
     cache = (

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..diagnostics import CODES, Diagnostic
 from .parse_cache import cache_file, write_cache_file
 
 FORMAT = 1
@@ -47,3 +48,30 @@ class ResultCache:
         kept = dict(list(entries.items())[-(KEEP - 1) :]) if KEEP > 1 else {}
         kept[key] = value
         write_cache_file(self.path, json.dumps({"format": FORMAT, "entries": kept}, ensure_ascii=False))
+
+
+def rows(diagnostics: list[Diagnostic]) -> list[list[object]]:
+    """Diagnostics as a cache stores them (JSON)."""
+    return [[d.path, d.line, d.column, d.code, d.message, d.hint] for d in diagnostics]
+
+
+def from_rows(value: object) -> list[Diagnostic] | None:
+    """The diagnostics stored by `rows`, or None when the value is not what this version stores."""
+    if not isinstance(value, list):
+        return None
+    found = []
+    for item in value:
+        if not (isinstance(item, list) and len(item) == 6):
+            return None
+        path, line, column, code, message, hint = item
+        if not (
+            isinstance(path, str)
+            and type(line) is int
+            and type(column) is int
+            and code in CODES
+            and isinstance(message, str)
+            and isinstance(hint, str)
+        ):
+            return None
+        found.append(Diagnostic(path, line, column, code, message, hint))
+    return found

@@ -1,0 +1,212 @@
+"""The checks that read one record alone, and their diagnostics kept per file from one `validate` to the next.
+
+The schema (E101), the id against the file's name (E102), the dates (E130), the noted differences (E308) and the
+characters of the texts (E190, E191, W205) read nothing but the record they check; the translation memory's checks
+of an entry (E500, E501, E504-E511) read the entry and the vocabulary (the glossary's and the cards' names, the
+reviewed list's pairs: `memory.Vocabulary`), whose digest is part of their key; the references (E110, E111), the
+provenance (E140, E141, W201-W203) and the official texts (E161, E162, E165) read the record, which ids exist and
+the sources' data (`cited_facts`), whose digest is part of theirs. Their diagnostics are kept
+per file, under a digest of all they read: the file's path and text, its records and which of them the knowledge
+base holds (a record whose id another file took first is a duplicate: only the schema and E102 check those), the
+texts the translation memory gave its rulings, and the context (`context`: the package's files, Python's and the
+libraries' versions, the settings and the working directory). After an edit only the edited file is checked again
+by these; every other file's diagnostics are the ones kept for its unchanged text.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .. import kinds
+from ..diagnostics import Diagnostic
+from ..model.knowledge import KnowledgeBase, Record
+from ..model.memory import MemoryText
+from ..storage.load import Document
+from ..storage.parse_cache import write_cache_file
+from ..storage.result_cache import from_rows, rows
+from . import characters, dates, differences, identity, memory, official, provenance, references, schema
+
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class PerRecord:
+    name: str
+    check_record: Callable[[Record], Iterable[Diagnostic]]
+    duplicates: bool  # also run on the records the knowledge base holds as duplicates
+
+
+CHECKS = (
+    PerRecord("schema", schema.check_record, True),
+    PerRecord("identity: id and file name", identity.check_record, True),
+    PerRecord("dates", dates.check_record, False),
+    PerRecord("differences", differences.check_record, False),
+    PerRecord("characters", characters.check_record, False),
+)
+# What remains of the registry's checks these cover when their results are kept per file (None: nothing):
+# identity's clashes (E103) read every record.
+REMAINING: dict[str, Callable[[KnowledgeBase], Iterable[Diagnostic]] | None] = {
+    "schema": None,
+    "identity": identity.clashes,
+    "dates": None,
+    "differences": None,
+    "characters": None,
+    "memory": memory.check_across,
+    "references": None,
+    "provenance": None,
+    "official": None,
+}
+# The checks of one record that also read which ids exist and what the sources are (`cited_facts`).
+CITING: tuple[Callable[[KnowledgeBase, Record], Iterable[Diagnostic]], ...] = (
+    references.check_record,
+    provenance.check_record,
+    official.check_record,
+)
+
+
+def _held(kb: KnowledgeBase, record: Record) -> bool:
+    """Whether iterating the knowledge base meets this record (not a duplicate, a registered kind)."""
+    return kb.get(record.kind, record.id) is record and kinds.find(record.kind) is not None
+
+
+def checked(kb: KnowledgeBase, records: Iterable[Record]) -> list[Diagnostic]:
+    """What the per-record checks report on these records."""
+    found: list[Diagnostic] = []
+    for record in records:
+        held = _held(kb, record)
+        for check in CHECKS:
+            if held or check.duplicates:
+                found.extend(check.check_record(record))
+    return found
+
+
+def cited_facts(kb: KnowledgeBase) -> str:
+    """The digest of what the CITING checks read beyond the record: every (kind, id) the knowledge base holds and
+    every source's data."""
+    ids = sorted((kind, record_id) for kind, bucket in kb.records.items() for record_id in bucket)
+    sources = [(source.id, source.data) for source in kb.all("source")]
+    return hashlib.sha256(repr((ids, sources)).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _source_digest(document: Document, memo: dict[int, tuple[Document, str]]) -> str:
+    known = memo.get(id(document))
+    if known is None or known[0] is not document:
+        digest = hashlib.sha256(document.source.encode("utf-8", "surrogatepass")).hexdigest()
+        known = memo[id(document)] = (document, digest)
+    return known[1]
+
+
+def _memory_texts(kb: KnowledgeBase, record: Record, memo: dict[int, tuple[Document, str]]) -> list[object]:
+    """What the texts the memory gave a ruling are made of: a derived text is a function of the entry's data (its
+    file's text, and where in it), the ruling's and its card's own data (this file) and the French words with a mute
+    h (`mute_h`); a text whose entry is not known so is described by its whole content."""
+    texts = record.data.get("text") if record.kind == "ruling" else None
+    if not isinstance(texts, dict):
+        return []
+    found: list[object] = []
+    for lang, text in texts.items():
+        if not isinstance(text, MemoryText):
+            continue
+        entry_key = kb.memory.filled.get((record.id, str(lang)))
+        entry = kb.memory.entries.get(entry_key) if entry_key is not None else None
+        if entry is not None and entry.data is text.entry and entry.document is not None and entry.document.source:
+            found.append((str(lang), entry.document.path, _source_digest(entry.document, memo), entry.prefix))
+        else:
+            found.append((str(lang), sorted(text.items())))
+    return found
+
+
+def file_key(
+    context: str, kb: KnowledgeBase, document: Document, records: list[Record], memo: dict[int, tuple[Document, str]]
+) -> str:
+    """The digest of everything the per-record checks read in one file's records (`context` includes the memory's
+    mute h words): what differs in any of them gives another key."""
+    facts = (
+        context,
+        document.path,
+        document.kind,
+        document.stem,
+        _source_digest(document, memo),
+        [(r.kind, r.id, r.prefix, r.embedded, _held(kb, r), _memory_texts(kb, r, memo)) for r in records],
+    )
+    return hashlib.sha256(repr(facts).encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class KeptPerFile:
+    """The per-record checks' diagnostics of each file, kept in `path` under `file_key`: `diagnostics(kb)` checks
+    only the files whose key is new; `save()` keeps this run's (and only those)."""
+
+    def __init__(self, path: Path, context: str):
+        self.path = path
+        self.context = context
+        self._known: dict[str, object] = {}
+        self._used: dict[str, object] = {}
+        self._changed = False
+        try:
+            stored = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(stored, dict) and stored.get("format") == FORMAT and isinstance(stored.get("files"), dict):
+                self._known = stored["files"]
+        except Exception:  # absent, unreadable, not JSON: every file is checked
+            self._known = {}
+        self.rechecked = 0  # files checked again by the last `diagnostics`
+
+    def diagnostics(self, kb: KnowledgeBase) -> list[Diagnostic]:
+        found: list[Diagnostic] = []
+        self.rechecked = 0
+        memo: dict[int, tuple[Document, str]] = {}
+        context = repr((self.context, sorted(kb.memory.mute_h)))
+        vocabulary: memory.Vocabulary | None = None
+        words = cited = ""
+        for document, records in kb.made.values():
+            if not document.source:  # no text to vouch for what was checked
+                found.extend(checked(kb, records))
+                continue
+            key = file_key(context, kb, document, records, memo)
+            kept = from_rows(self._known.get(key))
+            if kept is None or any(d.path != document.path for d in kept):
+                kept = checked(kb, records)
+                self._changed = True
+                self.rechecked += 1
+            self._used[key] = rows(kept)
+            found.extend(kept)
+            held = [r for r in records if _held(kb, r)]
+            if held:
+                if not cited:
+                    cited = cited_facts(kb)
+                found.extend(self._cited(hashlib.sha256(f"{key} cited {cited}".encode()).hexdigest(), kb, held))
+            entries = [r for r in records if r.kind == "translation"]
+            if entries:
+                if vocabulary is None:
+                    vocabulary = memory.Vocabulary.of(kb)
+                    words = vocabulary.digest()
+                found.extend(self._entries(hashlib.sha256(f"{key} {words}".encode()).hexdigest(), entries, vocabulary))
+        return found
+
+    def _cited(self, key: str, kb: KnowledgeBase, records: list[Record]) -> list[Diagnostic]:
+        """The CITING checks of one file's records, kept under the file's key and the `cited_facts` digest."""
+        kept = from_rows(self._known.get(key))
+        if kept is None or any(d.path != records[0].path for d in kept):
+            kept = [d for record in records for check in CITING for d in check(kb, record)]
+            self._changed = True
+            self.rechecked += 1
+        self._used[key] = rows(kept)
+        return kept
+
+    def _entries(self, key: str, entries: list[Record], vocabulary: memory.Vocabulary) -> list[Diagnostic]:
+        """The memory's checks of one shard's entries, kept under the shard's key and the vocabulary's digest."""
+        kept = from_rows(self._known.get(key))
+        if kept is None or any(d.path != entries[0].path for d in kept):
+            kept = [d for entry in entries for d in memory.check_entry(entry, vocabulary)]
+            self._changed = True
+            self.rechecked += 1
+        self._used[key] = rows(kept)
+        return kept
+
+    def save(self) -> None:
+        if not self._changed and len(self._used) == len(self._known):
+            return
+        write_cache_file(self.path, json.dumps({"format": FORMAT, "files": self._used}, separators=(",", ":")))
