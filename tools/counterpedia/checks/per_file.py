@@ -26,7 +26,7 @@ from ..diagnostics import Diagnostic
 from ..model.knowledge import KnowledgeBase, Record
 from ..model.memory import MemoryText
 from ..storage.load import Document
-from ..storage.parse_cache import write_cache_file
+from ..storage.parse_cache import read_cache_file, write_cache_file
 from ..storage.result_cache import from_rows, rows
 from . import characters, dates, differences, identity, memory, official, provenance, references, schema
 
@@ -143,15 +143,9 @@ class KeptPerFile:
     def __init__(self, path: Path, context: str):
         self.path = path
         self.context = context
-        self._known: dict[str, object] = {}
+        self._known: dict[str, object] = read_cache_file(path, FORMAT, "files")  # absent or foreign: check every file
         self._used: dict[str, object] = {}
         self._changed = False
-        try:
-            stored = json.loads(path.read_text(encoding="utf-8"))
-            if isinstance(stored, dict) and stored.get("format") == FORMAT and isinstance(stored.get("files"), dict):
-                self._known = stored["files"]
-        except Exception:  # absent, unreadable, not JSON: every file is checked
-            self._known = {}
         self.rechecked = 0  # files checked again by the last `diagnostics`
 
     def diagnostics(self, kb: KnowledgeBase) -> list[Diagnostic]:
@@ -166,41 +160,40 @@ class KeptPerFile:
                 found.extend(checked(kb, records))
                 continue
             key = file_key(context, kb, document, records, memo)
-            kept = from_rows(self._known.get(key))
-            if kept is None or any(d.path != document.path for d in kept):
-                kept = checked(kb, records)
-                self._changed = True
-                self.rechecked += 1
-            self._used[key] = rows(kept)
-            found.extend(kept)
+            found.extend(self._kept(key, document.path, lambda: checked(kb, records)))
             held = [r for r in records if _held(kb, r)]
             if held:
                 if not cited:
                     cited = cited_facts(kb)
-                found.extend(self._cited(hashlib.sha256(f"{key} cited {cited}".encode()).hexdigest(), kb, held))
+                # the CITING checks, kept under the file's key and the `cited_facts` digest
+                found.extend(
+                    self._kept(
+                        hashlib.sha256(f"{key} cited {cited}".encode()).hexdigest(),
+                        document.path,
+                        lambda: [d for record in held for check in CITING for d in check(kb, record)],
+                    )
+                )
             entries = [r for r in records if r.kind == "translation"]
             if entries:
                 if vocabulary is None:
                     vocabulary = memory.Vocabulary.of(kb)
                     words = vocabulary.digest()
-                found.extend(self._entries(hashlib.sha256(f"{key} {words}".encode()).hexdigest(), entries, vocabulary))
+                known_words = vocabulary
+                # the memory's checks of one shard's entries, kept under the shard's key and the vocabulary's digest
+                found.extend(
+                    self._kept(
+                        hashlib.sha256(f"{key} {words}".encode()).hexdigest(),
+                        document.path,
+                        lambda: [d for entry in entries for d in memory.check_entry(entry, known_words)],
+                    )
+                )
         return found
 
-    def _cited(self, key: str, kb: KnowledgeBase, records: list[Record]) -> list[Diagnostic]:
-        """The CITING checks of one file's records, kept under the file's key and the `cited_facts` digest."""
+    def _kept(self, key: str, path: str, check: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
+        """The diagnostics kept under `key` for the file `path`, or `check()`'s, kept for the next run."""
         kept = from_rows(self._known.get(key))
-        if kept is None or any(d.path != records[0].path for d in kept):
-            kept = [d for record in records for check in CITING for d in check(kb, record)]
-            self._changed = True
-            self.rechecked += 1
-        self._used[key] = rows(kept)
-        return kept
-
-    def _entries(self, key: str, entries: list[Record], vocabulary: memory.Vocabulary) -> list[Diagnostic]:
-        """The memory's checks of one shard's entries, kept under the shard's key and the vocabulary's digest."""
-        kept = from_rows(self._known.get(key))
-        if kept is None or any(d.path != entries[0].path for d in kept):
-            kept = [d for entry in entries for d in memory.check_entry(entry, vocabulary)]
+        if kept is None or any(d.path != path for d in kept):
+            kept = check()
             self._changed = True
             self.rechecked += 1
         self._used[key] = rows(kept)

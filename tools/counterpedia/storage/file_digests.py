@@ -16,7 +16,7 @@ import os
 import time
 from pathlib import Path
 
-from .parse_cache import write_cache_file
+from .parse_cache import read_cache_file, write_cache_file
 
 FORMAT = 1
 RACY_NS = 2_000_000_000  # a ctime this recent is not trusted to change on the next write
@@ -36,20 +36,10 @@ class FileDigests:
 
     def __init__(self, memo: Path | None):
         self.memo = memo
-        self._known: dict[str, list[object]] = {}
+        # absent, unreadable or foreign: every file is hashed
+        self._known: dict[str, list[object]] = read_cache_file(memo, FORMAT, "files") if memo is not None else {}
         self._seen: dict[str, list[object]] = {}
         self._changed = False
-        if memo is not None:
-            try:
-                stored = json.loads(memo.read_text(encoding="utf-8"))
-                if (
-                    isinstance(stored, dict)
-                    and stored.get("format") == FORMAT
-                    and isinstance(stored.get("files"), dict)
-                ):
-                    self._known = stored["files"]
-            except Exception:  # absent, unreadable, not JSON: hash every file
-                self._known = {}
 
     def digest(self, path: str, status: os.stat_result, limit: int) -> bytes:
         """The digest of the regular file `path` whose lstat is `status`; TooLarge past `limit` bytes."""

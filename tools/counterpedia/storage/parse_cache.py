@@ -74,16 +74,7 @@ class ParseCache:
         self.used: dict[str, str] = {}
         self.changed = False
         if self.path is not None:
-            try:
-                stored = json.loads(self.path.read_text(encoding="utf-8"))
-                if (
-                    isinstance(stored, dict)
-                    and stored.get("format") == FORMAT
-                    and isinstance(stored.get("entries"), dict)
-                ):
-                    self.entries = stored["entries"]
-            except Exception:  # absent, unreadable or foreign: start afresh
-                self.entries = {}
+            self.entries = read_cache_file(self.path, FORMAT, "entries")
 
     @staticmethod
     def key(text: str) -> str:
@@ -123,6 +114,17 @@ class ParseCache:
         if self.path is None or not (self.changed or len(self.used) != len(self.entries)):
             return
         write_cache_file(self.path, json.dumps({"format": FORMAT, "entries": self.used}, ensure_ascii=False))
+
+
+def read_cache_file(path: Path, format_version: int, field: str) -> dict[str, Any]:
+    """The mapping `field` of a cache file written by `write_cache_file` in this format, or an empty one: a cache
+    file that is absent, unreadable, not JSON or of another format is ignored (what it held is computed again)."""
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+    except Exception:  # absent, unreadable, not JSON, not text
+        return {}
+    found = stored.get(field) if isinstance(stored, dict) and stored.get("format") == format_version else None
+    return found if isinstance(found, dict) else {}
 
 
 def write_cache_file(path: Path, text: str) -> None:

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from ..diagnostics import CODES, Diagnostic
-from .parse_cache import cache_file, write_cache_file
+from .parse_cache import cache_file, read_cache_file, write_cache_file
 
 FORMAT = 1
 KEEP = 8  # results kept (a few argument lists, e.g. `validate` and `validate data/cards`, alternate without loss)
@@ -33,12 +33,7 @@ class ResultCache:
         self.path = path
 
     def _entries(self) -> dict[str, object]:
-        try:
-            stored = json.loads(self.path.read_text(encoding="utf-8"))
-        except Exception:  # absent, unreadable, not JSON, not text: start afresh
-            return {}
-        entries = stored.get("entries") if isinstance(stored, dict) and stored.get("format") == FORMAT else None
-        return dict(entries) if isinstance(entries, dict) else {}
+        return read_cache_file(self.path, FORMAT, "entries")
 
     def get(self, key: str) -> object | None:
         return self._entries().get(key)
