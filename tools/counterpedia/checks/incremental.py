@@ -65,11 +65,12 @@ def cacheable_root(paths: list[Path], data_dir: Path | None) -> Path | None:
     return root
 
 
-def _file_digest(path: Path, digests: FileDigests) -> bytes:
+def _file_digest(path: str, digests: FileDigests, status: os.stat_result | None = None) -> bytes:
+    """The file's digest (`status`: its lstat, when the caller has it already)."""
     try:
-        return digests.digest(str(path), os.lstat(path), MAX_FILE_BYTES)
+        return digests.digest(path, status or os.lstat(path), MAX_FILE_BYTES)
     except TooLarge:
-        raise _Unvouched(str(path)) from None  # too large to be a record (E004): validated afresh, never read whole
+        raise _Unvouched(path) from None  # too large to be a record (E004): validated afresh, never read whole
 
 
 def _tree_digest(root: Path, digest, digests: FileDigests) -> None:
@@ -87,10 +88,7 @@ def _tree_digest(root: Path, digest, digests: FileDigests) -> None:
                 raise _Unvouched(path)
             digest.update(b"F" + prefix + os.fsencode(name) + b"\0")
             if name.endswith(RECORD_SUFFIXES):
-                try:
-                    digest.update(digests.digest(path, status, MAX_FILE_BYTES))
-                except TooLarge:
-                    raise _Unvouched(path) from None
+                digest.update(_file_digest(path, digests, status))
 
 
 def _package_digest(digest) -> None:
@@ -157,7 +155,7 @@ def inputs_key(
         if path.is_symlink() or (path.exists() and not path.is_file()):
             raise _Unvouched(str(path))
         if path.is_file():
-            digest.update(_file_digest(path, digests))
+            digest.update(_file_digest(str(path), digests))
     return digest.hexdigest()
 
 
