@@ -45,3 +45,27 @@ def test_each_ratio_is_printed_beside_the_target():
     assert lines[2].endswith("3.75 OVER TARGET")
     assert lines[3].endswith("3.60 ok")
     assert len({line.index(" ok") if " ok" in line else line.index(" OVER") for line in lines[1:]}) == 1  # aligned
+
+
+def test_the_generated_cards_name_the_counter_they_list_and_the_reviewed_lists_come_along(import_data, tmp_path):
+    """The large data must validate as the shipped data does: every card lists only a counter its English text
+    names (E175), and the reviewed lists beside the data (terminology exceptions, …) are copied beside it."""
+    from counterpedia.bench.search_data import generate
+    from counterpedia.checks.validate import REVIEWED_LISTS
+    from counterpedia.model.knowledge import load
+
+    run(import_data, sorted((ROOT / "tests" / "fixtures" / "mtgjson").glob("*.json")), excluded=["cell"])
+    listed = REVIEWED_LISTS[-1](import_data)
+    listed.parent.mkdir(parents=True, exist_ok=True)
+    listed.write_text("# reviewed\n", encoding="utf-8")
+    out = generate(tmp_path / "big", import_data, cards=300, rulings=10)
+    assert REVIEWED_LISTS[-1](out).read_bytes() == b"# reviewed\n"
+    kb, _ = load(out)
+    synthetic = [c for c in kb.all("card") if str(c.data.get("oracle_id", "")).startswith("5e000000")]
+    assert len(synthetic) == 300
+    for card in synthetic:
+        names = {
+            kb.get("counter", kind).data["names"]["en"]["text"].removesuffix(" counter")
+            for kind in card.data["counters"]
+        }
+        assert all(name in card.data["text"]["en"]["text"] for name in names), card.id

@@ -16,6 +16,7 @@ import random
 import shutil
 from pathlib import Path
 
+from ..checks.validate import REVIEWED_LISTS
 from ..model.knowledge import load
 
 EN_ADJ = (
@@ -211,7 +212,10 @@ def _fill(template: str, name: str, counter: str, symbol: str = "{T}") -> str:
 
 
 def _text(rng: random.Random, templates, name: str, counter: str, joiner: str) -> str:
-    return joiner.join(_fill(t, name, counter) for t in rng.sample(templates, rng.choice((1, 2, 2, 3))))
+    chosen = rng.sample(templates, rng.choice((1, 2, 2, 3)))
+    if not any("{c}" in template for template in chosen):  # the card lists its counter: its text must name it (E175)
+        chosen.append(templates[0])
+    return joiner.join(_fill(t, name, counter) for t in chosen)
 
 
 def _official(text: str, source: str, version: str, printing: tuple | None = None) -> list[str]:
@@ -267,12 +271,16 @@ def generate(out: Path, base: Path, cards: int = 3000, rulings: int = 8500, seed
 
     The cards have the imported cards' shape: an English Oracle name and text, printed Japanese and
     French ones on as many cards as in `base` (about 80 %), rulings spread as in `base`, each ruling
-    about the card's counter kind or a mechanic as often as there. They validate without a problem."""
+    about the card's counter kind or a mechanic as often as there. They validate without a problem (the reviewed lists beside `base` are copied beside them)."""
     rng = random.Random(seed)
     data = Path(out) / "data"
     if data.exists():
         shutil.rmtree(data)
     shutil.copytree(base, data)
+    for list_path in REVIEWED_LISTS:  # beside the data, as in the repository: the checks read them (E509…)
+        if list_path(base).is_file():
+            list_path(data).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(list_path(base), list_path(data))
     counters = _counters(base)
     real, mechanics, ja_share, fr_share = _shape(base)
     per_card = _rulings_per_card(rng, cards, rulings, real)
