@@ -665,14 +665,14 @@ def choose(sightings: Iterable[Sighting]) -> dict[tuple[str, str, str], Choice]:
 
 class SightingCollector:
     """Reads printed texts as they come (a stream: an import feeds it one set at a time) and gives every
-    sighting for the counters, mechanics and terms among `records` at the end. Only the faces that name
-    several counter kinds are kept until the end.
+    sighting for `found_targets` (the counters, mechanics and terms of `targets(records)`) at the end: a function
+    of the texts and the targets alone. Only the faces that name several counter kinds are kept until the end.
 
     A term is named on cards when it is a keyword action (the term mill is the keyword action mill): it
     gets the sightings of the mechanic of the same English name."""
 
-    def __init__(self, records: Iterable):
-        self.targets = targets(records)
+    def __init__(self, found_targets: Iterable[Target]):
+        self.targets = list(found_targets)
         self.counters = CounterReader(CounterMatcher(t for t in self.targets if t.kind == "counter"))
         self.mechanics = [t for t in self.targets if t.kind == "mechanic"]
         self.keywords = KeywordReader(self.mechanics)
@@ -706,6 +706,11 @@ class SightingCollector:
 
 def sightings_for(texts: Iterable[PrintedText], records: Iterable) -> list[Sighting]:
     """Every sighting for the counters, mechanics and terms among `records`, reading `texts` once."""
-    collector = SightingCollector(records)
+    return sightings_of(texts, targets(records))
+
+
+def sightings_of(texts: Iterable[PrintedText], found_targets: Iterable[Target]) -> list[Sighting]:
+    """Every sighting for these targets, reading `texts` once."""
+    collector = SightingCollector(found_targets)
     collector.feed(texts)
     return collector.finish()

@@ -284,7 +284,9 @@ def _entry_text(entry: Record, lang: str, hashes: dict[str, str] | None) -> _Ent
     # A drifted entry (its English template changed since it was translated) gives drifted texts: the hash recorded
     # is then the entry's old one, which is not the ruling's English's.
     drifted = recorded is not None and current is not None and recorded != current
-    return _EntryText(source["text"], source.get("status"), source.get("source"), source.get("version"), recorded, drifted)
+    return _EntryText(
+        source["text"], source.get("status"), source.get("source"), source.get("version"), recorded, drifted
+    )
 
 
 def derived_text(

@@ -1,0 +1,61 @@
+"""The costly part of a check across records, kept from one `validate` to the next under the digest of exactly
+what it reads.
+
+A check across records that reads only a small projection of the knowledge base (the printed names read the cards'
+printed texts and the vocabulary's English names, never a ruling) computes its costly part as a pure function of
+that projection, written next to the check, and asks `value(name, digest of the projection, compute)`: the value
+kept for the same check, projection and context (the package's files, Python's and the libraries' versions, the
+settings, the working directory: `incremental.context_key`) is returned, else `compute()`'s, kept for the next
+run. What the check then reports is worked out on the knowledge base of this run (the files, lines and columns
+of this run's records), never replayed.
+
+The values are kept beside the per-file results (counterpedia.checks.per_file), on the same runs: none with
+`--no-cache`, none for a run the cache cannot vouch for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..storage.parse_cache import read_cache_file, write_cache_file
+from .per_file import KeptPerFile
+
+FORMAT = 1
+
+
+class KeptAcross:
+    """Values kept in `path` under their check's name, their projection's digest and `context`."""
+
+    def __init__(self, path: Path, context: str):
+        self.path = path
+        self.context = context
+        self._known: dict[str, object] = read_cache_file(path, FORMAT, "values")  # absent or foreign: computed
+        self._used: dict[str, object] = {}
+        self._changed = False
+
+    @classmethod
+    def beside(cls, kept: KeptPerFile) -> KeptAcross:
+        """The values kept beside these per-file results (the same data folder and context)."""
+        return cls(kept.path.with_name(f"across-{kept.path.name}"), kept.context)
+
+    def value(self, name: str, projection: str, compute: Callable[[], Any], valid: Callable[[Any], bool]) -> Any:
+        """The value kept for check `name` under the digest `projection`, or `compute()`'s (a JSON value): either
+        way as JSON gives it back (lists, not tuples), so that a kept value and a computed one are alike. A kept
+        value that is not `valid` (a cache file written by hand, or by a bug) is computed again."""
+        key = hashlib.sha256(f"{self.context}\0{name}\0{projection}".encode()).hexdigest()
+        found = self._known.get(key)
+        if key not in self._known or not valid(found):
+            found = json.loads(json.dumps(compute()))
+            self._changed = True
+        self._used[key] = found
+        return found
+
+    def save(self) -> None:
+        """Keep this run's values (and only those) when one of them is new, or one kept is no longer used."""
+        if not self._changed and len(self._used) == len(self._known):
+            return
+        write_cache_file(self.path, json.dumps({"format": FORMAT, "values": self._used}, separators=(",", ":")))
