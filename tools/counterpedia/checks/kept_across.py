@@ -19,12 +19,13 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..storage.parse_cache import read_cache_file, write_cache_file
 from .per_file import KeptPerFile
 
 FORMAT = 1
+T = TypeVar("T")
 
 
 class KeptAcross:
@@ -42,17 +43,22 @@ class KeptAcross:
         """The values kept beside these per-file results (the same data folder and context)."""
         return cls(kept.path.with_name(f"across-{kept.path.name}"), kept.context)
 
-    def value(self, name: str, projection: str, compute: Callable[[], Any], valid: Callable[[Any], bool]) -> Any:
-        """The value kept for check `name` under the digest `projection`, or `compute()`'s (a JSON value): either
-        way as JSON gives it back (lists, not tuples), so that a kept value and a computed one are alike. A kept
-        value that is not `valid` (a cache file written by hand, or by a bug) is computed again."""
-        key = hashlib.sha256(f"{self.context}\0{name}\0{projection}".encode()).hexdigest()
+    def value(self, name: str, projection: str, compute: Callable[[], Any], parse: Callable[[Any], T | None]) -> T:
+        """`parse` of the value kept for check `name` under `projection` (a text: the digest of what the value is
+        computed from), or of `compute()`'s (a JSON value, kept for the next run): a kept value that `parse` declines
+        (None: a cache file written by hand, or by a bug) is computed again. Either way `parse` reads it as JSON
+        gives it back (lists, not tuples), so that a kept value and a computed one are read alike."""
+        key = hashlib.sha256(f"{self.context}\0{name}\0{projection}".encode("utf-8", "surrogatepass")).hexdigest()
         found = self._known.get(key)
-        if key not in self._known or not valid(found):
+        parsed = parse(found) if found is not None else None
+        if parsed is None:
             found = json.loads(json.dumps(compute()))
+            parsed = parse(found)
+            if parsed is None:
+                raise ValueError(f"{name}: a computed value that its own parse declines: {found!r}")
             self._changed = True
         self._used[key] = found
-        return found
+        return parsed
 
     def save(self) -> None:
         """Keep this run's values (and only those) when one of them is new, or one kept is no longer used."""

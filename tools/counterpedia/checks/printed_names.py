@@ -17,7 +17,17 @@ from collections.abc import Iterator
 
 from .. import diagnostics as diag
 from .. import kinds
-from ..catalogue.printed import LANGS, PrintedText, Printing, Target, choose, fold, sightings_of, targets
+from ..catalogue.printed import (
+    LANGS,
+    PrintedText,
+    Printing,
+    Reading,
+    SightingCollector,
+    Target,
+    choose,
+    fold,
+    targets,
+)
 from ..model.knowledge import KnowledgeBase
 from ..model.texts import title
 from .kept_across import KeptAcross
@@ -56,48 +66,67 @@ def printed_texts(kb: KnowledgeBase) -> Iterator[PrintedText]:
             yield PrintedText(where, english, lang, entry["text"])
 
 
-# PROJECTION: all that `chosen` reads, and so all that its kept value depends on (counterpedia.checks.kept_across):
-# the printed texts of the cards (`printed_texts`: each face's English, language, printed text and printing) and the
-# targets (`targets`: the vocabulary's kinds, ids, English names and mechanic types). Reading anything else of the
-# knowledge base inside `chosen` would need it added here. The diagnostics are worked out from the chosen names
-# on this run's records.
+# PROJECTION: what each printed text's reading (`SightingCollector.read`) is kept under (counterpedia.checks.
+# kept_across), all that it reads: the targets (`targets`: the vocabulary's kinds, ids, English names and mechanic
+# types) and the text's English, language and printed text. Its sightings cite this run's printing of the text;
+# the elimination, the choice and the diagnostics are worked out on this run's texts and records. Reading anything
+# else inside `SightingCollector.read` would need it added to `reading_projection`.
 def projection(kb: KnowledgeBase) -> tuple[list[PrintedText], list[Target]]:
     records = [record for kind in kinds.all_kinds() if kind.vocabulary for record in kb.all(kind.name)]
     return list(printed_texts(kb)), targets(records)
 
 
-def projection_digest(texts: list[PrintedText], found_targets: list[Target]) -> str:
-    """The digest of the projection: the dataclasses' repr shows every field (nested printings included)."""
-    return hashlib.sha256(repr((texts, found_targets)).encode("utf-8", "surrogatepass")).hexdigest()
+def targets_digest(found_targets: list[Target]) -> str:
+    """The digest of the targets: the dataclass's repr shows every field."""
+    return hashlib.sha256(repr(found_targets).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def chosen(texts: list[PrintedText], found_targets: list[Target]) -> list[list[str]]:
+def reading_projection(targets_key: str, item: PrintedText) -> str:
+    return repr((targets_key, item.en, item.lang, item.text))
+
+
+def chosen(texts: list[PrintedText], found_targets: list[Target], kept: KeptAcross | None = None) -> list[list[str]]:
     """The name most recent printings give each target, in each language, and the printing cited, sorted:
-    [kind, id, lang, name, date, set, number, card]."""
+    [kind, id, lang, name, date, set, number, card]. `kept`: each text's reading is taken from an earlier run's,
+    when its projection is the same."""
+    collector = SightingCollector(found_targets)
+    targets_key = targets_digest(found_targets) if kept is not None else ""
+    ids = {(target.kind, target.id) for target in found_targets}
+    for item in texts:
+        if kept is None:
+            reading = collector.read(item)
+        else:
+            reading = kept.value(
+                "printed names",
+                reading_projection(targets_key, item),
+                lambda: read(collector, item).to_json(),
+                lambda value: _reading(value, item, ids),
+            )
+        collector.add(item, reading)
     rows = []
-    for (kind, record_id, lang), choice in sorted(choose(sightings_of(texts, found_targets)).items()):
+    for (kind, record_id, lang), choice in sorted(choose(collector.finish()).items()):
         printing = choice.sighting.printing
         rows.append([kind, record_id, lang, choice.name, printing.date, printing.set, printing.number, printing.card])
     return rows
 
 
-def _rows(value: object) -> bool:
-    """Whether a kept value has the shape `chosen` gives."""
-    return isinstance(value, list) and all(
-        isinstance(row, list) and len(row) == 8 and all(isinstance(item, str) for item in row) for row in value
-    )
+def _reading(value: object, item: PrintedText, ids: set[tuple[str, str]]) -> Reading | None:
+    """A kept reading of `item`, if it is one these targets can give (a cache file written by hand is not)."""
+    reading = Reading.from_json(value, item)
+    return reading if reading is not None and reading.of_targets(ids) else None
+
+
+def read(collector: SightingCollector, item: PrintedText) -> Reading:
+    """One text read (the tests count these)."""
+    return collector.read(item)
 
 
 def check(kb: KnowledgeBase, kept: KeptAcross | None = None):
-    """E180 and E181. `kept`: the chosen names of an earlier run with the same projection are taken from it."""
+    """E180 and E181. `kept`: the readings of the texts an earlier run read are taken from it."""
     texts, found_targets = projection(kb)
     if not texts:
         return
-    if kept is None:
-        rows = chosen(texts, found_targets)
-    else:
-        digest = projection_digest(texts, found_targets)
-        rows = kept.value("printed names", digest, lambda: chosen(texts, found_targets), _rows)
+    rows = chosen(texts, found_targets, kept)
     for kind, record_id, lang, name, date, set_code, number, card in rows:
         record = kb.get(kind, record_id)
         names = record.data.get("names") if record else None
