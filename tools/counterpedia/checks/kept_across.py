@@ -1,16 +1,15 @@
-"""The costly part of a check across records, kept from one `validate` to the next under the digest of exactly
-what it reads.
+"""The costly part of a check across records, kept from one `validate` to the next under exactly what it reads.
 
-A check across records that reads only a small projection of the knowledge base (the printed names read the cards'
-printed texts and the vocabulary's English names, never a ruling) computes its costly part as a pure function of
-that projection, written next to the check, and asks `value(name, digest of the projection, compute)`: the value
-kept for the same check, projection and context (the package's files, Python's and the libraries' versions, the
-settings, the working directory: `incremental.context_key`) is returned, else `compute()`'s, kept for the next
-run. What the check then reports is worked out on the knowledge base of this run (the files, lines and columns
-of this run's records), never replayed.
+A check across records whose costly part reads only a small projection of the knowledge base computes that part as
+a pure function of the projection, written next to the check (the printed names: each printed text's reading, a
+function of the vocabulary's targets and of that text's English, language and printed text), and asks
+`value(name, projection, compute, parse)`: the value kept for the same check, projection and context (the
+package's files, Python's and the libraries' versions, the settings, the working directory:
+`incremental.context_key`) is used, else `compute()`'s, kept for the next run. What the check then reports is
+worked out on the knowledge base of this run (the files, lines and columns of this run's records), never replayed.
 
 The values are kept beside the per-file results (counterpedia.checks.per_file), on the same runs: none with
-`--no-cache`, none for a run the cache cannot vouch for.
+`--no-cache`, none for a run the cache cannot vouch for; only the values a run used are kept by it.
 """
 
 from __future__ import annotations
