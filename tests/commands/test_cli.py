@@ -84,6 +84,25 @@ def test_bad_usage_exits_two(tmp_path: Path, valid_data: Path):
         assert result.returncode == 2 and "Traceback" not in result.stderr
 
 
+def test_validate_in_process_leaves_the_cycle_collector_as_it_found_it(valid_data: Path, in_dir, capsys):
+    # validate turns Python's cycle collector off for its run (a process that ends soon after): a caller running it
+    # in-process (the tests, a script) gets it back on, after a clean run as after bad usage.
+    import gc
+
+    in_dir(valid_data.parent)
+    assert gc.isenabled()
+    assert main(["validate"]) == 0
+    assert gc.isenabled()
+    assert main(["validate", "no/such/file.yaml"]) == 2
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        main(["validate"])
+        assert not gc.isenabled()  # off before, off after
+    finally:
+        gc.enable()
+
+
 def test_hash_of_a_text_and_of_a_field(valid_data: Path, capsys):
     assert main(["hash", "rad counter"]) == 0
     direct = capsys.readouterr().out.strip()

@@ -78,3 +78,57 @@ def test_a_mute_h_elides_as_the_printed_cards_write_it_an_aspirated_h_does_not()
     assert memory.fill("de <CARD>", "Harpie vorace", "Ravenous Harpy", "fr", mute_h=False) == "de Harpie vorace"
     assert memory.fill("de <CARD>", "Volonté de Yawgmoth", "Yawgmoth's Will", "fr") == "de Volonté de Yawgmoth"
     assert memory.fill("de <CARD>", "Yawgmoth, Thran Physician", None, "fr") == "de Yawgmoth, Thran Physician"
+
+
+def _card_with_ruling(card_id: str, english: str, japanese: str, ruling_text: str):
+    from counterpedia.model.knowledge import Record, embedded_id
+
+    card = Record("card", card_id, {"names": {"en": {"text": english}, "ja": {"text": japanese}}})
+    ruling = Record(
+        "ruling",
+        embedded_id(card_id, "r1"),
+        {"text": {"en": {"text": ruling_text, "version": "2024-01-01"}}},
+        owner=card,
+        prefix=("rulings", 0),
+    )
+    return card, ruling
+
+
+def test_rulings_sharing_an_entry_each_take_their_own_name_and_hash():
+    # What apply works out once per entry (its text, status, drift) must not carry one ruling's name or hash to
+    # another: each ruling's texts are the ones derived for it alone.
+    from counterpedia.model.knowledge import KnowledgeBase, Record
+    from counterpedia.model.provenance import text_hash
+
+    kb = KnowledgeBase()
+    first = _card_with_ruling("aboroth", "Aboroth", "アボロス", "Aboroth enters tapped.")
+    second = _card_with_ruling("brine-elemental", "Brine Elemental", "海水の精霊", "Brine Elemental enters tapped.")
+    template = memory.template("Aboroth enters tapped.", "Aboroth")
+    assert template == memory.template("Brine Elemental enters tapped.", "Brine Elemental")
+    entry_key = memory.key(template)
+    translates = {"lang": "en", "hash": text_hash(template)}
+    entry = Record(
+        "translation",
+        entry_key,
+        {
+            "text": {
+                "en": {"text": template},
+                "ja": {"text": "《<CARD>》はタップ状態で出る。", "status": "machine", "translates": translates},
+                "fr": {"text": "Il arrive engagé.", "status": "machine", "version": "2024-02-02"},
+            }
+        },
+    )
+    for record in (*first, *second, entry):
+        kb.add(record)
+    links = memory.apply(kb)
+    for (_card, ruling), name in ((first, "アボロス"), (second, "海水の精霊")):
+        texts = ruling.data["text"]
+        assert texts["ja"]["text"] == f"《{name}》はタップ状態で出る。"
+        assert texts["fr"]["text"] == "Il arrive engagé."
+        own_hash = text_hash(texts["en"]["text"])
+        assert texts["ja"]["translates"] == {"lang": "en", "version": "2024-01-01", "hash": own_hash}
+        assert texts["fr"]["translates"]["hash"] == own_hash
+        for lang in memory.MEMORY_LANGS:
+            assert links.from_memory(ruling.id, lang)
+            # the same as derived for this ruling alone (the memory's checks derive it so)
+            assert texts[lang] == memory.derived_text(entry, ruling, lang, None, links.mute_h)

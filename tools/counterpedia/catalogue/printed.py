@@ -324,6 +324,10 @@ def looks_like(lang: str, text: str) -> bool:
 # ---------------------------------------------------------------- counter names: alignment
 
 
+# The kinds a face names and the kind words printed on it, when it names several: read by elimination at the end.
+Several = tuple[list[str], list[tuple[str, str]]]
+
+
 class CounterReader:
     """Counter names read on printed texts, one text at a time: one-kind faces as they come; faces naming
     several kinds are kept (only those) and read by elimination at the end (`finish`)."""
@@ -334,21 +338,31 @@ class CounterReader:
         self.several: list[tuple[PrintedText, list[str], list[tuple[str, str]]]] = []
 
     def feed(self, item: PrintedText) -> None:
+        found, several = self.read(item)
+        self.add(item, found, several)
+
+    def read(self, item: PrintedText) -> tuple[list[Sighting], Several | None]:
+        """What one text gives: its one-kind sightings, or the kinds and words of a face naming several."""
         if item.lang not in LANGS or not looks_like(item.lang, item.text):
-            return
+            return [], None
         kinds = self.matcher.named(item.en)
         if not kinds:
-            return
+            return [], None
         words = counter_words(item.lang, item.text)
         if not words:
-            return
+            return [], None
         if len(kinds) > 1:
-            self.several.append((item, kinds, words))
-            return
+            return [], (kinds, words)
         names = {name for _printed, name in words}
         if len(names) == 1:  # two different words for one kind: which is its name is not known
             printed, name = words[0]
-            self.found.append(Sighting("counter", kinds[0], item.lang, name, printed, item.printing, "one-kind"))
+            return [Sighting("counter", kinds[0], item.lang, name, printed, item.printing, "one-kind")], None
+        return [], None
+
+    def add(self, item: PrintedText, found: list[Sighting], several: Several | None) -> None:
+        self.found.extend(found)
+        if several is not None:
+            self.several.append((item, *several))
 
     def finish(self) -> list[Sighting]:
         known: dict[tuple[str, str], set[str]] = {}
@@ -466,8 +480,13 @@ class KeywordReader:
         self._actions = [(t, t.english.lower()) for t in self.actions]
 
     def feed(self, item: PrintedText) -> None:
+        self.found.extend(self.read(item))
+
+    def read(self, item: PrintedText) -> list[Sighting]:
+        """The sightings of one text."""
+        found: list[Sighting] = []
         if item.lang not in LANGS or not item.en or not looks_like(item.lang, item.text):
-            return
+            return found
         lowered = item.en.lower()
         words = set(_WORDS.findall(lowered))
         for target, english, first in self._abilities:
@@ -476,18 +495,17 @@ class KeywordReader:
             word = printed_keyword(item.en, item.text, item.lang, target.english)
             if word:
                 name = _french_name(word) if item.lang == "fr" else word
-                self.found.append(
-                    Sighting(target.kind, target.id, item.lang, name, word, item.printing, "keyword-line")
-                )
+                found.append(Sighting(target.kind, target.id, item.lang, name, word, item.printing, "keyword-line"))
             else:  # granted in a sentence: "have poisonous 1" → « ont empoisonnement 1 », 「有毒１を持つ」
-                self.found.extend(_numbered_sightings(item, target, "keyword-number"))
+                found.extend(_numbered_sightings(item, target, "keyword-number"))
         mentioned = [
             k for k, english in self._actions if english in lowered and self.action_patterns[k.id].search(item.en)
         ]
         if len({k.english.lower() for k in mentioned}) != 1:
-            return  # two actions on one face: which printed word is which is not known
+            return found  # two actions on one face: which printed word is which is not known
         for target in mentioned:
-            self.found.extend(_action_sightings(item, target))
+            found.extend(_action_sightings(item, target))
+        return found
 
     def finish(self) -> list[Sighting]:
         return shortest_suffixes(self.found)
@@ -663,24 +681,95 @@ def choose(sightings: Iterable[Sighting]) -> dict[tuple[str, str, str], Choice]:
     return choices
 
 
+_NOTHING_READ: list[object] = [[], None, []]  # the JSON of a reading with nothing in it
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one printed text gives the collector (`SightingCollector.read`): a function of the targets and of the
+    text's English, language and printed text; every sighting in it cites the text's printing."""
+
+    counters: list[Sighting]
+    several: Several | None
+    keywords: list[Sighting]
+
+    def to_json(self) -> list:
+        """As JSON, without the printing (the same text on another printing reads the same)."""
+
+        def rows(sightings: list[Sighting]) -> list[list[str]]:
+            return [[s.kind, s.id, s.lang, s.name, s.printed, s.method] for s in sightings]
+
+        several = [list(self.several[0]), [list(pair) for pair in self.several[1]]] if self.several else None
+        return [rows(self.counters), several, rows(self.keywords)]
+
+    def of_targets(self, ids: set[tuple[str, str]]) -> bool:
+        """Whether every record it names is one of the targets `ids` ((kind, id)), as a reading of them does."""
+        named = [(s.kind, s.id) for s in self.counters + self.keywords]
+        named += [("counter", kind) for kind in self.several[0]] if self.several else []
+        return all(each in ids for each in named)
+
+    @staticmethod
+    def from_json(value: object, item: PrintedText) -> Reading | None:
+        """The reading `to_json` gave, its sightings citing `item`'s printing; None for any other value."""
+
+        def strings(row: object, size: int) -> bool:
+            return isinstance(row, list) and len(row) == size and all(isinstance(each, str) for each in row)
+
+        def sightings(rows: object) -> list[Sighting] | None:
+            if not isinstance(rows, list) or not all(strings(row, 6) for row in rows):
+                return None
+            return [
+                Sighting(k, i, lang, name, printed, item.printing, method) for k, i, lang, name, printed, method in rows
+            ]
+
+        if value == _NOTHING_READ:  # a text naming no counter and no keyword
+            return Reading([], None, [])
+        if not isinstance(value, list) or len(value) != 3:
+            return None
+        counters, several, keywords = sightings(value[0]), value[1], sightings(value[2])
+        if counters is None or keywords is None:
+            return None
+        if several is None:
+            return Reading(counters, None, keywords)
+        if (
+            not isinstance(several, list)
+            or len(several) != 2
+            or not isinstance(several[0], list)
+            or not all(isinstance(kind, str) for kind in several[0])
+            or not isinstance(several[1], list)
+            or not all(strings(pair, 2) for pair in several[1])
+        ):
+            return None
+        return Reading(counters, (list(several[0]), [(p, n) for p, n in several[1]]), keywords)
+
+
 class SightingCollector:
     """Reads printed texts as they come (a stream: an import feeds it one set at a time) and gives every
-    sighting for the counters, mechanics and terms among `records` at the end. Only the faces that name
-    several counter kinds are kept until the end.
+    sighting for `found_targets` (the counters, mechanics and terms of `targets(records)`) at the end: a function
+    of the texts and the targets alone. Only the faces that name several counter kinds are kept until the end.
 
     A term is named on cards when it is a keyword action (the term mill is the keyword action mill): it
     gets the sightings of the mechanic of the same English name."""
 
-    def __init__(self, records: Iterable):
-        self.targets = targets(records)
+    def __init__(self, found_targets: Iterable[Target]):
+        self.targets = list(found_targets)
         self.counters = CounterReader(CounterMatcher(t for t in self.targets if t.kind == "counter"))
         self.mechanics = [t for t in self.targets if t.kind == "mechanic"]
         self.keywords = KeywordReader(self.mechanics)
 
     def feed(self, texts: Iterable[PrintedText]) -> None:
         for item in texts:
-            self.counters.feed(item)
-            self.keywords.feed(item)
+            self.add(item, self.read(item))
+
+    def read(self, item: PrintedText) -> Reading:
+        """What one text gives, before the elimination and the choice that read every text together."""
+        found, several = self.counters.read(item)
+        return Reading(found, several, self.keywords.read(item))
+
+    def add(self, item: PrintedText, reading: Reading) -> None:
+        """Take in what `item` gave (read now, or kept from an earlier run: `Reading.from_json`)."""
+        self.counters.add(item, reading.counters, reading.several)
+        self.keywords.found.extend(reading.keywords)
 
     def finish(self) -> list[Sighting]:
         found = self.counters.finish() + self.keywords.finish()
@@ -706,6 +795,11 @@ class SightingCollector:
 
 def sightings_for(texts: Iterable[PrintedText], records: Iterable) -> list[Sighting]:
     """Every sighting for the counters, mechanics and terms among `records`, reading `texts` once."""
-    collector = SightingCollector(records)
+    return sightings_of(texts, targets(records))
+
+
+def sightings_of(texts: Iterable[PrintedText], found_targets: Iterable[Target]) -> list[Sighting]:
+    """Every sighting for these targets, reading `texts` once."""
+    collector = SightingCollector(found_targets)
     collector.feed(texts)
     return collector.finish()

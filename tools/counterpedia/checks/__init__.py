@@ -30,6 +30,7 @@ from . import (
     stoplist,
     terminology_exceptions,
 )
+from .kept_across import KeptAcross
 from .per_file import KeptPerFile
 
 Check = Callable[[KnowledgeBase], Iterable[Diagnostic]]
@@ -58,10 +59,19 @@ REGISTRY: list[tuple[str, Check]] = [
 ]
 
 
+# The checks across records whose costly part is kept under the digest of what it reads (counterpedia.checks.
+# kept_across), given the values kept beside the per-file results.
+KEPT_ACROSS: dict[str, Callable[[KnowledgeBase, KeptAcross], Iterable[Diagnostic]]] = {
+    "printed names": printed_names.check,
+}
+
+
 def run_all(kb: KnowledgeBase, kept: KeptPerFile | None = None) -> list[Diagnostic]:
     """Every check's diagnostics. `kept`: the per-record checks' results of the files unchanged since an earlier
-    run are taken from it (counterpedia.checks.per_file), the other checks run on the whole knowledge base."""
+    run are taken from it (counterpedia.checks.per_file), and the costly parts of some checks across records from
+    the values kept beside it (counterpedia.checks.kept_across); the other checks run on the whole knowledge base."""
     found: set[Diagnostic] = set()
+    across = KeptAcross.beside(kept) if kept is not None else None
     with remembered():  # the checks only read: each record's texts are found once, not once per check
         if kept is not None:
             found.update(kept.diagnostics(kb))
@@ -71,5 +81,10 @@ def run_all(kb: KnowledgeBase, kept: KeptPerFile | None = None) -> list[Diagnost
                 if remaining is None:
                     continue
                 check = remaining
+            if across is not None and name in KEPT_ACROSS:
+                found.update(KEPT_ACROSS[name](kb, across))
+                continue
             found.update(check(kb))
+    if across is not None:
+        across.save()
     return sorted(found)

@@ -34,7 +34,16 @@ from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Q
 from ruamel.yaml.scalarstring import ScalarString
 
-from ..catalogue.printed import Choice, PrintedText, Printing, SightingCollector, choose, fold, sightings_for
+from ..catalogue.printed import (
+    Choice,
+    PrintedText,
+    Printing,
+    SightingCollector,
+    choose,
+    fold,
+    sightings_for,
+    targets,
+)
 from ..langs import LANGS
 from ..model.knowledge import KnowledgeBase, load
 from ..model.texts import text_fields
@@ -513,7 +522,7 @@ class PrintedNamesStage:
 
     def __init__(self, context):
         self.context = context
-        self.collector = SightingCollector(named_records(context.kb))
+        self.collector = SightingCollector(targets(named_records(context.kb)))
 
     def add(self, mtgjson_set) -> None:
         self.collector.feed(printed_texts([mtgjson_set]))

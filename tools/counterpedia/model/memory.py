@@ -60,6 +60,8 @@ def fill(text: str, printed: str | None, english: str | None, lang: str | None =
     English name is used), `english` its English name (for the faces when the printed name has not as many). In
     French (`lang` "fr"), the word before the name elides as printed French writes it: « de Infestation » reads
     « d'Infestation » (de, que, le, la before a vowel; before an h only when it is mute, `mute_h`)."""
+    if "<CARD" not in text:
+        return text  # no name to put back (most entries): nothing to elide either
     name = printed or english or ""
     faces = name.split(FACE_SEPARATOR)
     english_faces = (english or "").split(FACE_SEPARATOR)
@@ -190,6 +192,7 @@ def apply(kb: KnowledgeBase, previous: Links | None = None) -> Links:
     earlier state of the same data (the preview's), whose templates are reused for the rulings not read again."""
     links = Links()
     hashes: dict[str, str] = {}  # text -> its hash (an entry's English, a ruling's: both languages use them)
+    entry_texts: dict[tuple[int, str], tuple[Any, _EntryText | None]] = {}  # derived_text's, per entry
     for entry in entries(kb):
         entry_key = entry.local_id
         links.entries.setdefault(entry_key, entry)
@@ -227,7 +230,7 @@ def apply(kb: KnowledgeBase, previous: Links | None = None) -> Links:
             if isinstance(own, MemoryText) and own.entry is found.data and own.mute_h == links.mute_h:
                 links.filled[(ruling.id, lang)] = entry_key  # derived from this very entry already
                 continue
-            derived = derived_text(found, ruling, lang, hashes, links.mute_h)
+            derived = derived_text(found, ruling, lang, hashes, links.mute_h, entry_texts)
             if derived is not None:
                 texts[lang] = derived
                 links.filled[(ruling.id, lang)] = entry_key
@@ -255,39 +258,74 @@ def _hash(text: str, hashes: dict[str, str] | None) -> str:
     return found
 
 
-def derived_text(
-    entry: Record, ruling: Record, lang: str, hashes: dict[str, str] | None = None, mute_h: frozenset[str] = frozenset()
-) -> MemoryText | None:
-    """The text object a ruling takes from an entry in `lang` (None when the entry has none)."""
+@dataclass(frozen=True)
+class _EntryText:
+    """What every ruling taking an entry's text in one language takes alike (worked out once per entry and language
+    by `apply`, not once per ruling)."""
+
+    text: str
+    status: Any
+    source: Any
+    version: Any
+    recorded: Any  # the hash the entry's `translates` recorded
+    drifted: bool  # the entry's English changed since it was translated
+
+
+def _entry_text(entry: Record, lang: str, hashes: dict[str, str] | None) -> _EntryText | None:
     texts = as_dict(entry.data.get("text"))
     source = texts.get(lang)
     english = texts.get("en")
     if not isinstance(source, dict) or not isinstance(source.get("text"), str) or not source["text"]:
         return None
-    owner = ruling.owner if ruling.owner is not None and ruling.owner.kind == "card" else None
-    printed = card_name(owner, lang)
-    text = fill(source["text"], printed, card_name(owner, "en"), lang, lang == "fr" and french_mute_h(printed, mute_h))
-    ruling_en = as_dict(ruling.data.get("text")).get("en")
-    ruling_en = ruling_en if isinstance(ruling_en, dict) else {}
-    translates = as_dict(source.get("translates"))
-    recorded = translates.get("hash")
+    recorded = as_dict(source.get("translates")).get("hash")
     current = (
         _hash(english["text"], hashes) if isinstance(english, dict) and isinstance(english.get("text"), str) else None
     )
     # A drifted entry (its English template changed since it was translated) gives drifted texts: the hash recorded
     # is then the entry's old one, which is not the ruling's English's.
     drifted = recorded is not None and current is not None and recorded != current
+    return _EntryText(
+        source["text"], source.get("status"), source.get("source"), source.get("version"), recorded, drifted
+    )
+
+
+def derived_text(
+    entry: Record,
+    ruling: Record,
+    lang: str,
+    hashes: dict[str, str] | None = None,
+    mute_h: frozenset[str] = frozenset(),
+    entry_texts: dict[tuple[int, str], tuple[Any, _EntryText | None]] | None = None,
+) -> MemoryText | None:
+    """The text object a ruling takes from an entry in `lang` (None when the entry has none). `entry_texts`: the
+    entries' parts already worked out, by id of the entry's data and language (`apply` passes one for all rulings)."""
+    if entry_texts is None:
+        part = _entry_text(entry, lang, hashes)
+    else:
+        known = entry_texts.get((id(entry.data), lang))
+        if known is None or known[0] is not entry.data:
+            known = entry_texts[(id(entry.data), lang)] = (entry.data, _entry_text(entry, lang, hashes))
+        part = known[1]
+    if part is None:
+        return None
+    text = part.text
+    if "<CARD" in text:
+        owner = ruling.owner if ruling.owner is not None and ruling.owner.kind == "card" else None
+        printed = card_name(owner, lang)
+        text = fill(text, printed, card_name(owner, "en"), lang, lang == "fr" and french_mute_h(printed, mute_h))
+    ruling_en = as_dict(ruling.data.get("text")).get("en")
+    ruling_en = ruling_en if isinstance(ruling_en, dict) else {}
     ruling_hash = _hash(ruling_en["text"], hashes) if isinstance(ruling_en.get("text"), str) else None
     derived = MemoryText(
         {
             "text": text,
-            "status": source.get("status"),
-            "source": source.get("source"),
-            "version": source.get("version"),
+            "status": part.status,
+            "source": part.source,
+            "version": part.version,
             "translates": {
                 "lang": "en",
-                "version": str(ruling_en.get("version", source.get("version"))),
-                **({"hash": recorded if drifted else ruling_hash} if ruling_hash else {}),
+                "version": str(ruling_en.get("version", part.version)),
+                **({"hash": part.recorded if part.drifted else ruling_hash} if ruling_hash else {}),
             },
         }
     )
