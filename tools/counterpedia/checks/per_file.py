@@ -93,6 +93,9 @@ def cited_facts(kb: KnowledgeBase) -> str:
 
 
 def _source_digest(document: Document, memo: dict[int, tuple[Document, str]]) -> str:
+    """The digest of the document's text: the SHA-256 of its file's bytes, known from loading when it was read."""
+    if document.digest:
+        return document.digest.hex()
     known = memo.get(id(document))
     if known is None or known[0] is not document:
         digest = hashlib.sha256(document.source.encode("utf-8", "surrogatepass")).hexdigest()
@@ -113,7 +116,7 @@ def _memory_texts(kb: KnowledgeBase, record: Record, memo: dict[int, tuple[Docum
             continue
         entry_key = kb.memory.filled.get((record.id, str(lang)))
         entry = kb.memory.entries.get(entry_key) if entry_key is not None else None
-        if entry is not None and entry.data is text.entry and entry.document is not None and entry.document.source:
+        if entry is not None and entry.data is text.entry and entry.document is not None and entry.document.has_source:
             found.append((str(lang), entry.document.path, _source_digest(entry.document, memo), entry.prefix))
         else:
             found.append((str(lang), sorted(text.items())))
@@ -156,7 +159,7 @@ class KeptPerFile:
         vocabulary: memory.Vocabulary | None = None
         words = cited = ""
         for document, records in kb.made.values():
-            if not document.source:  # no text to vouch for what was checked
+            if not document.has_source:  # no text to vouch for what was checked
                 found.extend(checked(kb, records))
                 continue
             key = file_key(context, kb, document, records, memo)
