@@ -24,8 +24,9 @@ import json
 import os
 import pickle
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 FORMAT = 3  # bump when what is stored changes (e.g. the loader's types)
 _MAGIC = b"counterpedia parsed records %d\n" % FORMAT
@@ -120,7 +121,14 @@ class ParseCache:
         """Keep the entries of this load only (the cache follows the data), if anything changed."""
         if self.path is None or not (self.changed or len(self.used) != len(self.entries)):
             return
-        write_cache_file(self.path, _MAGIC + pickle.dumps(self.used, protocol=5))
+        used = self.used
+
+        def write(stream: BinaryIO) -> None:
+            # pickled straight into the file: each file's bytes written as they are, not copied into one 30 MB string
+            stream.write(_MAGIC)
+            pickle.Pickler(stream, protocol=5).dump(used)
+
+        write_cache_file(self.path, write)
         legacy = self.path.with_suffix(".json")  # the JSON cache of the format before
         if legacy.exists():
             try:
@@ -140,15 +148,19 @@ def read_cache_file(path: Path, format_version: int, field: str) -> dict[str, An
     return found if isinstance(found, dict) else {}
 
 
-def write_cache_file(path: Path, content: str | bytes) -> None:
+def write_cache_file(path: Path, content: str | bytes | Callable[[BinaryIO], object]) -> None:
     """Replace a cache file whole (a temporary file, then a rename), or leave it as it was: a read-only checkout or
-    a full disk still works, just without the cache (the parse cache, fmt's, validate's kept results)."""
+    a full disk still works, just without the cache (the parse cache, fmt's, validate's kept results). `content`:
+    the text, the bytes, or what writes them to the stream it is given."""
     temporary = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         with os.fdopen(handle, "wb") as stream:
-            stream.write(content.encode("utf-8") if isinstance(content, str) else content)
+            if callable(content):
+                content(stream)
+            else:
+                stream.write(content.encode("utf-8") if isinstance(content, str) else content)
         os.replace(temporary, path)
     except Exception:
         if temporary and os.path.exists(temporary):
