@@ -16,6 +16,7 @@ from counterpedia.commands.cli import main
 from counterpedia.model import memory
 from counterpedia.model.provenance import text_hash
 from counterpedia.storage import file_digests
+from counterpedia.storage import load as load_module
 from counterpedia.storage.parse_cache import cache_file
 from counterpedia.storage.result_cache import result_file
 
@@ -266,8 +267,12 @@ def test_files_not_changed_are_not_read_again(data: Path, capsys, monkeypatch):
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr(file_digests, "open", watched, raising=False)
+    read = []
+    original = load_module.read_record_bytes
+    monkeypatch.setattr(load_module, "read_record_bytes", lambda path: read.append(path.name) or original(path))
     validate(capsys)
     assert [Path(p).name for p in opened] == ["time.yaml"]  # hashed once, though the key is computed twice
+    assert read == ["time.yaml"]  # loaded: the others' records come from the parse cache under their known digest
 
 
 def recheck_watched(monkeypatch) -> list[str]:

@@ -150,6 +150,7 @@ def hostile_tree(root: Path) -> Path:
     ):
         (data / folder).mkdir(parents=True, exist_ok=True)
     for name in (
+        "top.yaml",
         "cards/a/z.yaml",
         "cards/a-b/c.yaml",
         "cards/a.b/c.yaml",

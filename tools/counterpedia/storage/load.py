@@ -180,6 +180,7 @@ class Paths:
 
     def __init__(self, root: Path | None = None):
         self._folders: dict[str, Path] = {}
+        self._listed: dict[tuple[str, str], tuple[str | None, str | None]] = {}  # by (top, folder): see `listed`
         self.cwd = Path.cwd().resolve()
         self.root = root.resolve() if root is not None else None
 
@@ -219,16 +220,24 @@ class Paths:
 
     def listed(self, top: Path, relative: str) -> tuple[str, str | None]:
         """(shown, kind) of the file `relative` (a path with "/") found by walking the folder `top` and not a link:
-        what `display` and `kind` give, worked out on text (no path objects: 5,700 files cost 1 s of them)."""
-        base = self._folders.get(str(top))
-        if base is None:
-            base = self._folders[str(top)] = top.resolve()
-        resolved = _joined(str(base), relative)
-        shown = _relative(resolved, str(self.cwd))
+        what `display` and `kind` give, worked out on text once per folder (no path objects: 5,700 files cost 1 s of
+        them)."""
+        folder, _, name = relative.rpartition("/")
+        known = self._listed.get((str(top), folder))
+        if known is None:
+            base = self._folders.get(str(top))
+            if base is None:
+                base = self._folders[str(top)] = top.resolve()
+            resolved = _joined(str(base), folder) if folder else str(base)
+            shown = _relative(resolved, str(self.cwd))  # of the folder; None: not below the working directory
+            within = _relative(resolved, str(self.root)) if self.root is not None else None
+            # the folders below the data folder, or every folder when the file is not below it (as `kind`)
+            parts = resolved.split("/") if within is None else [] if within == "." else within.split("/")
+            known = self._listed[(str(top), folder)] = (shown, _kind_of_parts([*parts, name]))
+        shown, kind = known
         if shown is None:
-            shown = _joined(str(top), relative) if str(top) != "." else relative
-        within = _relative(resolved, str(self.root)) if self.root is not None else None
-        return shown, _kind_of_parts(within.split("/") if within is not None else resolved.split("/"))
+            return (_joined(str(top), relative) if str(top) != "." else relative), kind
+        return (name if shown == "." else f"{shown}/{name}"), kind
 
 
 def _kind_of_parts(parts: tuple[str, ...] | list[str]) -> str | None:
