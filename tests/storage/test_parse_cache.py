@@ -84,7 +84,7 @@ def test_a_hostile_or_corrupt_entry_is_parsed_again(valid_data: Path, tmp_path: 
     marker = tmp_path / "owned"
     snapshot[card] = (snapshot[card][0], pickle.dumps({"id": Owned(str(marker))}))  # under the right key
     snapshot[other] = (snapshot[other][0], b"\x80\x05garbage")
-    parse_cache.write_cache_file(cache_file(valid_data), parse_cache._MAGIC + pickle.dumps(snapshot))
+    parse_cache._write_snapshot(cache_file(valid_data), snapshot)
     parsed = []
     original = load_module.parse_document
     monkeypatch.setattr(load_module, "parse_document", lambda *a: parsed.append(Path(a[1]).name) or original(*a))
@@ -131,3 +131,18 @@ def test_it_can_be_turned_off(valid_data: Path, monkeypatch):
     monkeypatch.setenv("COUNTERPEDIA_NO_CACHE", "1")
     load_paths([valid_data], root=valid_data)
     assert not cache_file(valid_data).exists()
+
+
+def test_a_damaged_snapshot_is_ignored(valid_data: Path):
+    """A snapshot whose bytes changed after it was written (a disk's damage, another program) is not read: here a
+    card's name changed alike in its text and in its data, which would still unpickle."""
+    expected = ids(load_paths([valid_data], root=None))
+    load_paths([valid_data], root=valid_data)
+    path = cache_file(valid_data)
+    content = path.read_bytes()
+    assert content.count(b"Struggle for Project Purity") >= 2
+    path.write_bytes(content.replace(b"Struggle for Project Purity", b"Struggle for Project Purify"))
+    result = load_paths([valid_data], root=valid_data)
+    assert ids(result) == expected
+    card = next(d for d in result.documents if d.stem == "struggle-for-project-purity")
+    assert card.source == (valid_data / CARD).read_text(encoding="utf-8")

@@ -11,10 +11,10 @@ date. Only files that parse cleanly are kept, so every problem is still found an
 The snapshot is one file, each entry's data pickled apart (a change rewrites the others' bytes as they are, without
 encoding them again) and read with an unpickler that builds nothing but plain values (dicts, lists, text, numbers,
 dates): no class is looked up, so reading a snapshot found beside a data folder never runs code. A snapshot that
-is absent, truncated, corrupt or of another format is ignored as a whole, and so is an entry whose data does not
-unpickle; what it held is parsed again. It lives beside the data folder, in `.cache/counterpedia/` (or
-`$XDG_CACHE_HOME/counterpedia/`), as the search index does; it is written atomically, only when something changed,
-and pruned to the files of the last load. `COUNTERPEDIA_NO_CACHE=1` turns it off.
+is absent, truncated, damaged (a CRC-32 of its content follows it) or of another format is ignored as a whole, and
+so is an entry whose data does not unpickle; what it held is parsed again. It lives beside the data folder, in
+`.cache/counterpedia/` (or `$XDG_CACHE_HOME/counterpedia/`), as the search index does; it is written atomically,
+only when something changed, and pruned to the files of the last load. `COUNTERPEDIA_NO_CACHE=1` turns it off.
 """
 
 from __future__ import annotations
@@ -25,12 +25,14 @@ import json
 import os
 import pickle
 import tempfile
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
 FORMAT = 3  # bump when what is stored changes (e.g. the loader's types)
 _MAGIC = b"counterpedia parsed records %d\n" % FORMAT
+_CHECKSUM = 4  # the CRC-32 of the pickle, after it
 # The only classes a snapshot may name: the dates YAML reads (a timezone is a timedelta from UTC).
 _DATES = frozenset(
     {("datetime", "date"), ("datetime", "datetime"), ("datetime", "timezone"), ("datetime", "timedelta")}
@@ -67,15 +69,43 @@ Entry = tuple[bytes, bytes]
 
 
 def _read_snapshot(path: Path) -> dict[bytes, Entry]:
-    """The entries of the snapshot at `path`, or none: absent, unreadable, truncated, of another format."""
+    """The entries of the snapshot at `path`, or none: absent, unreadable, damaged (its checksum differs), of another
+    format."""
     try:
         with open(path, "rb") as stream:
-            if stream.read(len(_MAGIC)) != _MAGIC:
-                return {}
-            entries = _PlainValues(stream).load()
+            content = stream.read()
+        payload = memoryview(content)[len(_MAGIC) : -_CHECKSUM]
+        if not content.startswith(_MAGIC) or zlib.crc32(payload).to_bytes(_CHECKSUM, "big") != content[-_CHECKSUM:]:
+            return {}
+        reader = io.BytesIO(content)  # shares the bytes (a memoryview would be copied)
+        reader.seek(len(_MAGIC))
+        entries = _PlainValues(reader).load()
     except Exception:  # absent, unreadable, not a pickle of plain values
         return {}
     return entries if isinstance(entries, dict) else {}
+
+
+class _Summed:
+    """A binary stream that keeps the CRC-32 of what is written to it."""
+
+    def __init__(self, stream: BinaryIO):
+        self.stream = stream
+        self.crc = 0
+
+    def write(self, data: bytes) -> int:
+        self.crc = zlib.crc32(data, self.crc)
+        return self.stream.write(data)
+
+
+def _write_snapshot(path: Path, entries: dict[bytes, Entry]) -> None:
+    def write(stream: BinaryIO) -> None:
+        # pickled straight into the file: each file's bytes written as they are, not copied into one 30 MB string
+        stream.write(_MAGIC)
+        summed = _Summed(stream)
+        pickle.Pickler(summed, protocol=5).dump(entries)
+        stream.write(summed.crc.to_bytes(_CHECKSUM, "big"))  # damage (a disk's, a crash's) is seen, not read
+
+    write_cache_file(path, write)
 
 
 class ParseCache:
@@ -122,14 +152,7 @@ class ParseCache:
         """Keep the entries of this load only (the cache follows the data), if anything changed."""
         if self.path is None or not (self.changed or len(self.used) != len(self.entries)):
             return
-        used = self.used
-
-        def write(stream: BinaryIO) -> None:
-            # pickled straight into the file: each file's bytes written as they are, not copied into one 30 MB string
-            stream.write(_MAGIC)
-            pickle.Pickler(stream, protocol=5).dump(used)
-
-        write_cache_file(self.path, write)
+        _write_snapshot(self.path, self.used)
         legacy = self.path.with_suffix(".json")  # the JSON cache of the format before
         if legacy.exists():
             try:
