@@ -16,6 +16,8 @@ from counterpedia.commands.cli import main
 from counterpedia.model import memory
 from counterpedia.model.provenance import text_hash
 from counterpedia.storage import file_digests
+from counterpedia.storage import load as load_module
+from counterpedia.storage.parse_cache import cache_file
 from counterpedia.storage.result_cache import result_file
 
 RAD_RULING = (
@@ -67,6 +69,12 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
+def swap(first: Path, second: Path) -> None:
+    texts = first.read_bytes(), second.read_bytes()
+    first.write_bytes(texts[1])
+    second.write_bytes(texts[0])
+
+
 def add_error(data: Path) -> None:
     edit(data / "counters" / "time.yaml", "holders: [card, permanent]", "holders: [card, nobody]")
 
@@ -96,6 +104,12 @@ EDITS = {
     ),
     "a ruling's own text given a control character": lambda data: edit(
         data / "rulings" / "2024-03-08-rad-02.yaml", "They’re not", "They’re\u0007 not"
+    ),
+    "a record renamed (its text, and so its parsed data, unchanged)": lambda data: (
+        data / "counters" / "time.yaml"
+    ).rename(data / "counters" / "time-renamed.yaml"),
+    "two files' texts swapped": lambda data: swap(
+        data / "rulings" / "2024-03-08-rad-02.yaml", data / "rulings" / "2024-03-08-rad-03.yaml"
     ),
     "a reviewed list changed": lambda data: (
         (data.parent / "catalogue").mkdir()
@@ -159,6 +173,21 @@ def test_a_corrupt_or_foreign_cache_is_ignored(data: Path, capsys, content: byte
     path.write_bytes(content)
     assert validate(capsys) == expected
     assert json.loads(path.read_text(encoding="utf-8"))["format"] == 1  # replaced by a good one
+
+
+@pytest.mark.parametrize("damage", [b"", b"garbage", None], ids=["emptied", "garbage", "truncated"])
+def test_corrupt_parse_and_digest_caches_are_ignored(data: Path, capsys, monkeypatch, damage: bytes | None):
+    """The parsed records' snapshot and the files' digests damaged (a full disk, a crash of another program): what
+    they held is read and parsed again, and the output is the uncached run's."""
+    monkeypatch.setattr(file_digests, "RACY_NS", 0)
+    validate(capsys)
+    add_error(data)
+    for path in (cache_file(data), result_file(data, "digests")):
+        content = path.read_bytes()
+        path.write_bytes(damage if damage is not None else content[: len(content) // 2])
+    cached = validate(capsys)
+    assert cached[0] == 1 and cached == validate(capsys, "--no-cache")
+    assert validate(capsys) == cached
 
 
 def test_a_poisoned_entry_under_the_right_key_is_ignored(data: Path, capsys):
@@ -238,8 +267,12 @@ def test_files_not_changed_are_not_read_again(data: Path, capsys, monkeypatch):
         return real_open(file, *args, **kwargs)
 
     monkeypatch.setattr(file_digests, "open", watched, raising=False)
+    read = []
+    original = load_module.read_record_bytes
+    monkeypatch.setattr(load_module, "read_record_bytes", lambda path: read.append(path.name) or original(path))
     validate(capsys)
     assert [Path(p).name for p in opened] == ["time.yaml"]  # hashed once, though the key is computed twice
+    assert read == ["time.yaml"]  # loaded: the others' records come from the parse cache under their known digest
 
 
 def recheck_watched(monkeypatch) -> list[str]:

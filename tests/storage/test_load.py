@@ -1,8 +1,9 @@
+import os
 from pathlib import Path
 
 import pytest
 
-from counterpedia.storage.load import kind_of, load_paths, parse_document
+from counterpedia.storage.load import Paths, kind_of, load_paths, parse_document, record_files
 
 
 def test_positions_point_at_values():
@@ -132,3 +133,66 @@ def test_a_symbolic_link_is_followed_to_its_target(tmp_path: Path, monkeypatch):
         assert paths.display(path) == str(path.resolve().relative_to(tmp_path))
     assert paths.kind(Path("data/cards/a/linked.yaml")) == "counter"
     assert paths.kind(Path("data/cards/b/rad.yaml")) == "counter"
+
+
+def hostile_tree(root: Path) -> Path:
+    """A data folder whose names test the listing: sorting part by part, hidden files, .yml, folders named like
+    records (a link to one too), links to files and to folders (not entered), files not named like records."""
+    data = root / "data"
+    for folder in (
+        "cards/a",
+        "cards/a-b",
+        "cards/a.b",
+        "counters/.hidden",
+        "rules/x.yaml",
+        "elsewhere",
+        "cards/deep/er",
+    ):
+        (data / folder).mkdir(parents=True, exist_ok=True)
+    for name in (
+        "top.yaml",
+        "cards/a/z.yaml",
+        "cards/a-b/c.yaml",
+        "cards/a.b/c.yaml",
+        "cards/a.yaml",
+        "cards/b.yml",
+        "cards/deep/er/x.yaml",
+        "cards/notes.txt",
+        "counters/.hidden/h.yaml",
+        "counters/.yaml",
+        "counters/ü.yaml",
+        "elsewhere/lost.yaml",
+        "rules/x.yaml/inside.yaml",
+    ):
+        (data / name).write_text("id: x\n", encoding="utf-8")
+    (data / "counters" / "link.yaml").symlink_to(data / "cards" / "a.yaml")
+    (data / "counters" / "folder-link.yaml").symlink_to(data / "cards" / "a")
+    (data / "counters" / "entered").symlink_to(data / "cards")
+    (data / "counters" / "dangling.yaml").symlink_to(data / "nowhere.yaml")
+    return data
+
+
+def test_the_record_files_are_listed_as_path_rglob_lists_them(tmp_path: Path, in_dir):
+    data = hostile_tree(tmp_path)
+    in_dir(tmp_path)
+    for top in (data, Path("data"), Path("data") / "cards"):
+        reference = [p for pattern in ("*.yaml", "*.yml") for p in sorted(top.rglob(pattern)) if not p.is_dir()]
+        assert record_files([top]) == reference
+    in_dir(data)
+    reference = [p for pattern in ("*.yaml", "*.yml") for p in sorted(Path(".").rglob(pattern)) if not p.is_dir()]
+    assert record_files([Path(".")]) == reference
+
+
+@pytest.mark.parametrize("cwd", ["parent", "data", "cards", "elsewhere"])
+def test_a_listed_file_is_shown_and_classified_as_its_path_says(tmp_path: Path, in_dir, cwd):
+    data = hostile_tree(tmp_path / "cards" / "repo")  # above the data folder, a folder named as a kind
+    (tmp_path / "elsewhere").mkdir()
+    in_dir({"parent": data.parent, "data": data, "cards": data / "cards", "elsewhere": tmp_path / "elsewhere"}[cwd])
+    for root in (data, Path(os.path.relpath(data))):
+        for top in (root, root / "cards"):
+            where = Paths(root)
+            for path in record_files([top]):
+                if path.is_symlink():
+                    continue
+                relative = str(path.relative_to(top))
+                assert where.listed(top, relative) == (where.display(path), where.kind(path)), path

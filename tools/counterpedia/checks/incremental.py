@@ -184,7 +184,7 @@ def diagnostics(paths: list[Path], data_dir: Path | None = None, use_cache: bool
         digests.save()
         return sorted(kept + pending_writes(root))
     per_file = KeptPerFile(result_file(root, "checked-files"), context)
-    found = validate(paths, data_dir, per_file)[1]
+    found = validate(paths, data_dir, per_file, digests)[1]
     per_file.save()
     try:  # the files read again are only those whose signature changed meanwhile
         unchanged = inputs_key(paths, data_dir, root, digests, context) == key

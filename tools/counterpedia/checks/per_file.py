@@ -92,15 +92,43 @@ def cited_facts(kb: KnowledgeBase) -> str:
     return hashlib.sha256(repr((ids, sources)).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _source_digest(document: Document, memo: dict[int, tuple[Document, str]]) -> str:
-    known = memo.get(id(document))
-    if known is None or known[0] is not document:
-        digest = hashlib.sha256(document.source.encode("utf-8", "surrogatepass")).hexdigest()
-        known = memo[id(document)] = (document, digest)
-    return known[1]
+class _Shared:
+    """What the keys of several files share, worked out once per run: each document's digest (the text of a memory
+    shard is part of the key of every file whose rulings take its texts), each memory entry's description."""
+
+    def __init__(self, kb: KnowledgeBase):
+        self.kb = kb
+        self.digests: dict[int, tuple[Document, str]] = {}
+        self.entries: dict[str, tuple[object, tuple[str, str, object] | None]] = {}
+
+    def digest(self, document: Document) -> str:
+        """The digest of the document's text: the SHA-256 of its file's bytes, known from loading when it was read."""
+        known = self.digests.get(id(document))
+        if known is None or known[0] is not document:
+            digest = (
+                document.digest.hex()
+                if document.digest
+                else hashlib.sha256(document.source.encode("utf-8", "surrogatepass")).hexdigest()
+            )
+            known = self.digests[id(document)] = (document, digest)
+        return known[1]
+
+    def entry(self, entry_key: str) -> tuple[object, tuple[str, str, object] | None]:
+        """(the entry's data, (its file, its text's digest, where in it)), the second None when its text is not known."""
+        known = self.entries.get(entry_key)
+        if known is None:
+            entry = self.kb.memory.entries.get(entry_key)
+            if entry is None:
+                known = (None, None)
+            elif entry.document is not None and entry.document.has_source:
+                known = (entry.data, (entry.document.path, self.digest(entry.document), entry.prefix))
+            else:
+                known = (entry.data, None)
+            self.entries[entry_key] = known
+        return known
 
 
-def _memory_texts(kb: KnowledgeBase, record: Record, memo: dict[int, tuple[Document, str]]) -> list[object]:
+def _memory_texts(record: Record, shared: _Shared) -> list[object]:
     """What the texts the memory gave a ruling are made of: a derived text is a function of the entry's data (its
     file's text, and where in it), the ruling's and its card's own data (this file) and the French words with a mute
     h (`mute_h`); a text whose entry is not known so is described by its whole content."""
@@ -108,30 +136,30 @@ def _memory_texts(kb: KnowledgeBase, record: Record, memo: dict[int, tuple[Docum
     if not isinstance(texts, dict):
         return []
     found: list[object] = []
+    filled = shared.kb.memory.filled
     for lang, text in texts.items():
         if not isinstance(text, MemoryText):
             continue
-        entry_key = kb.memory.filled.get((record.id, str(lang)))
-        entry = kb.memory.entries.get(entry_key) if entry_key is not None else None
-        if entry is not None and entry.data is text.entry and entry.document is not None and entry.document.source:
-            found.append((str(lang), entry.document.path, _source_digest(entry.document, memo), entry.prefix))
+        entry_key = filled.get((record.id, str(lang)))
+        data, described = shared.entry(entry_key) if entry_key is not None else (None, None)
+        if described is not None and data is text.entry:
+            found.append((str(lang), *described))
         else:
             found.append((str(lang), sorted(text.items())))
     return found
 
 
-def file_key(
-    context: str, kb: KnowledgeBase, document: Document, records: list[Record], memo: dict[int, tuple[Document, str]]
-) -> str:
+def file_key(context: str, document: Document, records: list[Record], held: list[bool], shared: _Shared) -> str:
     """The digest of everything the per-record checks read in one file's records (`context` includes the memory's
-    mute h words): what differs in any of them gives another key."""
+    mute h words; `held`: whether the knowledge base holds each record): what differs in any of them gives another
+    key."""
     facts = (
         context,
         document.path,
         document.kind,
         document.stem,
-        _source_digest(document, memo),
-        [(r.kind, r.id, r.prefix, r.embedded, _held(kb, r), _memory_texts(kb, r, memo)) for r in records],
+        shared.digest(document),
+        [(r.kind, r.id, r.prefix, r.embedded, is_held, _memory_texts(r, shared)) for r, is_held in zip(records, held)],
     )
     return hashlib.sha256(repr(facts).encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -151,17 +179,19 @@ class KeptPerFile:
     def diagnostics(self, kb: KnowledgeBase) -> list[Diagnostic]:
         found: list[Diagnostic] = []
         self.rechecked = 0
-        memo: dict[int, tuple[Document, str]] = {}
-        context = repr((self.context, sorted(kb.memory.mute_h)))
+        shared = _Shared(kb)
+        context = hashlib.sha256(repr((self.context, sorted(kb.memory.mute_h))).encode()).hexdigest()
+        registered = frozenset(kinds.names())  # as _held's kinds.find, once
         vocabulary: memory.Vocabulary | None = None
         words = cited = ""
         for document, records in kb.made.values():
-            if not document.source:  # no text to vouch for what was checked
+            if not document.has_source:  # no text to vouch for what was checked
                 found.extend(checked(kb, records))
                 continue
-            key = file_key(context, kb, document, records, memo)
+            flags = [kb.get(r.kind, r.id) is r and r.kind in registered for r in records]  # as _held
+            key = file_key(context, document, records, flags, shared)
             found.extend(self._kept(key, document.path, lambda: checked(kb, records)))
-            held = [r for r in records if _held(kb, r)]
+            held = [r for r, is_held in zip(records, flags) if is_held]
             if held:
                 if not cited:
                     cited = cited_facts(kb)

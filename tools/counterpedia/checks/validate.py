@@ -12,6 +12,7 @@ from ..catalogue.terminology_exceptions import default_path as exceptions_list_p
 from ..diagnostics import Diagnostic, make
 from ..model.knowledge import KnowledgeBase, from_documents
 from ..storage import writes
+from ..storage.file_digests import FileDigests
 from ..storage.load import display_path, has_record_file, load_paths
 from .per_file import KeptPerFile
 
@@ -49,10 +50,15 @@ def list_data_folder(path: Path, data_dir: Path | None = None) -> Path | None:
 
 
 def validate(
-    paths: list[Path], data_dir: Path | None = None, kept: KeptPerFile | None = None
+    paths: list[Path],
+    data_dir: Path | None = None,
+    kept: KeptPerFile | None = None,
+    digests: FileDigests | None = None,
 ) -> tuple[KnowledgeBase, list[Diagnostic]]:
     """Diagnostics for the records at `paths`, checked against the whole data set they belong to. `kept`: the
-    per-record checks' results kept per file by an earlier run of the same data folder (counterpedia.checks.per_file).
+    per-record checks' results kept per file by an earlier run of the same data folder (counterpedia.checks.per_file);
+    `digests`: the files' digests of that run (counterpedia.storage.file_digests), by which the parse cache gives
+    the records of the files unchanged without reading them.
 
     A file named that is not a YAML record (E010), or a YAML file outside any data folder (E005), is
     reported, never ignored: `validate /etc/hostname` must not say "no problems found"."""
@@ -93,7 +99,7 @@ def validate(
         root = paths[0]
     if not root.is_dir():
         raise UsageError(f"{root}: not a directory")
-    loaded = load_paths([root], root=root)
+    loaded = load_paths([root], root=root, digests=digests)
     extra = [p for p in paths if not _inside(p, root)]
     if extra:
         more = load_paths(extra, root=None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from ruamel.yaml.reader import ReaderError
 
 from .. import diagnostics as diag
 from .. import kinds
+from .file_digests import FileDigests, TooLarge
 from .parse_cache import ParseCache
 from .parse_many import map_in_two
 from .yamlevents import UNSURE
@@ -37,23 +39,37 @@ def schema_kind(path: Path, root: Path | None = None) -> str | None:
 class Document:
     """One YAML record as read from disk: its plain data, and a way back to positions.
 
-    The data comes from the fast (C) loader; the node tree that knows line and column is composed
-    (by the C parser too: 100 times faster than the round-trip loader on a 10 MB file) only when a
-    position is asked for, which is rare: when there is something to report."""
+    The data comes from the fast (C) loader, or from the parse cache; the node tree that knows line and column is
+    composed (by the C parser too: 100 times faster than the round-trip loader on a 10 MB file) only when a
+    position is asked for, which is rare: when there is something to report. So is the text: a document from the
+    parse cache holds its file's bytes, decoded when first asked for."""
 
     path: str  # as shown in diagnostics (relative to the working directory when possible)
     kind: str | None
     data: dict[str, Any]
     stem: str
-    source: str = ""
+    text: str | bytes = field(
+        default="", repr=False, compare=False
+    )  # the file's text, or its UTF-8 bytes until `source` is read
+    # The SHA-256 of the file's bytes (b"" when not known): what the text is, without reading it.
+    digest: bytes = field(default=b"", repr=False, compare=False)
     _tree: Node | None = field(default=None, repr=False, compare=False)
-    # The data is JSON as it is (counterpedia.storage.yamlevents): the parse cache stores it without converting it.
-    json_ready: bool = field(default=False, repr=False, compare=False)
+
+    @property
+    def source(self) -> str:
+        """The file's text ("" when there is none)."""
+        if isinstance(self.text, bytes):
+            self.text = self.text.decode("utf-8")  # bytes the parse cache keeps only after they decoded once
+        return self.text
+
+    @property
+    def has_source(self) -> bool:
+        return bool(self.text)
 
     @property
     def tree(self) -> Node | None:
         """The composed YAML nodes of the source (None when there is no source to read positions from)."""
-        if self._tree is None and self.source:
+        if self._tree is None and self.text:
             self._tree = fast_loader().compose(self.source)
         return self._tree
 
@@ -164,6 +180,7 @@ class Paths:
 
     def __init__(self, root: Path | None = None):
         self._folders: dict[str, Path] = {}
+        self._listed: dict[tuple[str, str], tuple[str | None, str | None]] = {}  # by (top, folder): see `listed`
         self.cwd = Path.cwd().resolve()
         self.root = root.resolve() if root is not None else None
 
@@ -199,20 +216,80 @@ class Paths:
                 parts = (resolved or self.resolve(path)).relative_to(self.root).parts
             except ValueError:
                 pass
-        folders = kinds.folders()
-        for part in reversed(parts[:-1]):
-            if part in folders:
-                return folders[part]
-        return None
+        return _kind_of_parts(parts)
+
+    def listed(self, top: Path, relative: str) -> tuple[str, str | None]:
+        """(shown, kind) of the file `relative` (a path with "/") found by walking the folder `top` and not a link:
+        what `display` and `kind` give, worked out on text once per folder (no path objects: 5,700 files cost 1 s of
+        them)."""
+        folder, _, name = relative.rpartition("/")
+        known = self._listed.get((str(top), folder))
+        if known is None:
+            base = self._folders.get(str(top))
+            if base is None:
+                base = self._folders[str(top)] = top.resolve()
+            resolved = _joined(str(base), folder) if folder else str(base)
+            shown = _relative(resolved, str(self.cwd))  # of the folder; None: not below the working directory
+            within = _relative(resolved, str(self.root)) if self.root is not None else None
+            # the folders below the data folder, or every folder when the file is not below it (as `kind`)
+            parts = resolved.split("/") if within is None else [] if within == "." else within.split("/")
+            known = self._listed[(str(top), folder)] = (shown, _kind_of_parts([*parts, name]))
+        shown, kind = known
+        if shown is None:
+            return (_joined(str(top), relative) if str(top) != "." else relative), kind
+        return (name if shown == "." else f"{shown}/{name}"), kind
+
+
+def _kind_of_parts(parts: tuple[str, ...] | list[str]) -> str | None:
+    """The kind of the nearest folder named after one (the last part is the file)."""
+    folders = kinds.folders()
+    for part in reversed(parts[:-1]):
+        if part in folders:
+            return folders[part]
+    return None
+
+
+def _joined(folder: str, relative: str) -> str:
+    return folder + relative if folder.endswith("/") else f"{folder}/{relative}"
+
+
+def _relative(path: str, base: str) -> str | None:
+    """`path` relative to `base` (both resolved), or None when it is not below it (Path.relative_to on text)."""
+    if path == base:
+        return "."
+    prefix = base if base.endswith("/") else base + "/"
+    return path[len(prefix) :] if path.startswith(prefix) else None
 
 
 def read_document(
     path: Path, root: Path | None = None, cache: ParseCache | None = None, paths: Paths | None = None
 ) -> tuple[Document | None, Problems]:
-    found = _read_or_pending(path, root, cache, paths)
+    found = _read_or_pending(_named(path, paths or Paths(root)), cache, None)
     if isinstance(found, _Pending):
         return _parsed(found, cache)
     return found
+
+
+@dataclass(frozen=True)
+class _File:
+    """A record file to read: where it is, as shown in diagnostics, its kind and stem."""
+
+    path: str  # as listed: what is opened, and what file_digests remembers it by
+    shown: str
+    kind: str | None
+    name: str
+    listed: bool = False  # found by walking a folder and not a link: its digest may be remembered
+
+    @property
+    def stem(self) -> str:  # as Path.stem
+        dot = self.name.rfind(".")
+        return self.name[:dot] if 0 < dot < len(self.name) - 1 else self.name
+
+
+def _named(path: Path, paths: Paths) -> _File:
+    """A file named by its path (not found by a walk): shown and classified as `Paths` says."""
+    resolved = paths.resolve(path)
+    return _File(str(path), paths.display(path, resolved), paths.kind(path, resolved), Path(path).name)
 
 
 @dataclass(frozen=True)
@@ -223,17 +300,18 @@ class _Pending:
     shown: str
     stem: str
     kind: str | None
+    digest: bytes
 
 
-# What parsing a pending file gives: (its data, whether it is JSON as it is) or None, and its problems.
-Parsed = tuple[tuple[dict[str, Any], bool] | None, Problems]
+# What parsing a pending file gives: its data or None, and its problems.
+Parsed = tuple[dict[str, Any] | None, Problems]
 
 
 def _parse_pending(pending: _Pending) -> Parsed:
     document, problems = parse_document(pending.source, pending.shown, pending.stem, pending.kind)
     if document is None:
         return None, problems
-    return (document.data, document.json_ready), problems  # the source stays with the caller: not sent twice
+    return document.data, problems  # the source stays with the caller: not sent twice
 
 
 def _parsed(
@@ -242,34 +320,41 @@ def _parsed(
     data, problems = outcome if outcome is not None else _parse_pending(pending)
     if data is None:
         return None, problems
-    document = Document(pending.shown, pending.kind, data[0], pending.stem, pending.source, json_ready=data[1])
+    document = Document(pending.shown, pending.kind, data, pending.stem, pending.source, pending.digest)
     if cache is not None and not problems:
-        cache.put(pending.source, document.data, document.json_ready)
+        cache.put(pending.digest, pending.source.encode("utf-8"), data)  # the file's bytes: it decoded strictly
     return document, problems
 
 
 def _read_or_pending(
-    path: Path, root: Path | None, cache: ParseCache | None, paths: Paths | None
+    file: _File, cache: ParseCache | None, digests: FileDigests | None
 ) -> tuple[Document | None, Problems] | _Pending:
-    paths = paths or Paths(root)
-    resolved = paths.resolve(path)
-    shown = paths.display(path, resolved)
-    kind = paths.kind(path, resolved)
+    if cache is not None and digests is not None and file.listed:
+        # A file whose digest is remembered under what lstat says of it is neither read nor decoded.
+        try:
+            status = os.lstat(file.path)
+            digest = digests.digest(file.path, status, MAX_FILE_BYTES) if stat.S_ISREG(status.st_mode) else None
+        except (OSError, TooLarge):
+            digest = None  # read below, and reported as it is
+        found = cache.get(digest) if digest is not None else None
+        if found is not None:
+            return Document(file.shown, file.kind, found[0], file.stem, found[1], digest or b""), []
     try:
-        raw = read_record_bytes(path)
+        raw = read_record_bytes(Path(file.path))
     except RecordTooLarge as error:
-        return None, [diag.make(shown, (0, 0), "E013", str(error))]
+        return None, [diag.make(file.shown, (0, 0), "E013", str(error))]
     except OSError as error:
-        return None, [diag.make(shown, (0, 0), "E004", f"cannot read the file: {error.strerror or error}")]
+        return None, [diag.make(file.shown, (0, 0), "E004", f"cannot read the file: {error.strerror or error}")]
     try:
         source = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        return None, [diag.make(shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))]
-    if cache is not None:  # counterpedia.storage.parse_cache: the data of a file whose exact text was parsed before
-        data = cache.get(source)
-        if isinstance(data, dict):
-            return Document(shown, kind, data, path.stem, source), []
-    return _Pending(source, shown, path.stem, kind)
+        return None, [diag.make(file.shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))]
+    digest = hashlib.sha256(raw).digest()
+    if cache is not None:  # counterpedia.storage.parse_cache: the data of a file whose exact bytes were parsed before
+        found = cache.get(digest)
+        if found is not None:
+            return Document(file.shown, file.kind, found[0], file.stem, source, digest), []
+    return _Pending(source, file.shown, file.stem, file.kind, digest)
 
 
 # The largest record is 46 KB (data/rules/counters.yaml): a file of several megabytes is not a record, and
@@ -347,7 +432,7 @@ def parse_document(
             return None, [diag.make(shown, problem.position, problem.code, problem.message)]
     plain = read_plain(source)  # a plain record (nearly all of them), read three times faster
     if plain is not UNSURE:
-        return Document(shown, kind, plain[0], stem, source, json_ready=plain[1]), []
+        return Document(shown, kind, plain[0], stem, source), []
     try:
         data = fast_loader().load(source)
     except YAMLError as error:
@@ -441,14 +526,70 @@ class LoadResult:
     diagnostics: list[diag.Diagnostic] = field(default_factory=list)
 
 
+RECORD_SUFFIXES = (".yaml", ".yml")
+
+
+def _walk(top: str) -> list[tuple[str, bool]]:
+    """(path relative to `top` with "/", whether it is a link) of each file under `top` named like a record, as
+    `record_files` lists them: the .yaml files, then the .yml ones, each sorted as paths are. Folders that are links
+    are not entered (as Path.rglob); anything named like a record but a folder (through a link too) is not a file."""
+    found: list[tuple[str, bool]] = []
+
+    def visit(folder: str, prefix: str) -> None:
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except PermissionError:  # as Path.rglob: a folder that cannot be listed is left out
+            return
+        for entry in entries:
+            name = entry.name
+            try:
+                is_folder = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_folder = False
+            if is_folder:
+                visit(entry.path, f"{prefix}{name}/")
+            elif name.endswith(RECORD_SUFFIXES):
+                link = entry.is_symlink()
+                if not (link and os.path.isdir(entry.path)):
+                    found.append((prefix + name, link))
+
+    visit(top, "")
+    # rglob("*.yaml"), then rglob("*.yml"), each sorted as Path objects are: part by part
+    found.sort(key=lambda item: (item[0].endswith(".yml"), item[0].split("/")))
+    return found
+
+
+def _files(paths: list[Path], where: Paths) -> list[_File]:
+    files: list[_File] = []
+    for path in paths:
+        if not path.is_dir():
+            files.append(_named(path, where))
+            continue
+        top = Path(path)
+        for relative, link in _walk(str(top)):
+            if link:  # shown and classified as where it leads (Paths.resolve)
+                files.append(_named(top / relative, where))
+            else:
+                shown, kind = where.listed(top, relative)
+                files.append(_File(_child(top, relative), shown, kind, relative.rpartition("/")[2], listed=True))
+    return files
+
+
+def _child(top: Path, relative: str) -> str:
+    """str(top / relative), without the path object."""
+    folder = str(top)
+    return relative if folder == "." else _joined(folder, relative)
+
+
 def record_files(paths: list[Path]) -> list[Path]:
+    """The record files of these paths: a folder's files named like records, each file named as it is. Anything
+    named like a record but a folder is a record file: a FIFO or a link to /dev/zero is reported (E004), never
+    skipped in silence nor read forever."""
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            # Anything named like a record but a folder is a record file: a FIFO or a link to /dev/zero is reported
-            # (E004), never skipped in silence nor read forever.
-            files.extend(sorted(p for p in path.rglob("*.yaml") if not p.is_dir()))
-            files.extend(sorted(p for p in path.rglob("*.yml") if not p.is_dir()))
+            files.extend(Path(_child(path, relative)) for relative, _ in _walk(str(path)))
         else:
             files.append(path)
     return files
@@ -459,18 +600,20 @@ def has_record_file(folder: Path) -> bool:
     return any(not p.is_dir() for pattern in ("*.yaml", "*.yml") for p in folder.rglob(pattern))
 
 
-def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
+def load_paths(paths: list[Path], root: Path | None = None, digests: FileDigests | None = None) -> LoadResult:
+    """The documents of the record files at `paths` (folders walked), and the problems met reading them. With the
+    whole data folder `root`, the parse cache is used; `digests`: the files' digests remembered by an earlier run
+    (counterpedia.storage.file_digests), by which a file the cache holds is neither read nor decoded."""
     result = LoadResult()
     cache = (
         ParseCache(root) if root is not None and any(Path(p).resolve() == Path(root).resolve() for p in paths) else None
     )
-    where = Paths(root)
-    files = record_files(paths)
-    found = [_read_or_pending(path, root, cache, where) for path in files]
+    files = _files(paths, Paths(root))
+    found = [_read_or_pending(file, cache, digests) for file in files]
     # What the cache does not hold is parsed, in two processes when that is safe and pays (a fresh clone).
     pending = [item for item in found if isinstance(item, _Pending)]
     outcomes = iter(map_in_two(_parse_pending, pending))
-    for path, item in zip(files, found):
+    for file, item in zip(files, found):
         document, problems = _parsed(item, cache, next(outcomes)) if isinstance(item, _Pending) else item
         result.diagnostics.extend(problems)
         if document is None:
@@ -481,7 +624,7 @@ def load_paths(paths: list[Path], root: Path | None = None) -> LoadResult:
                     document.path,
                     (0, 0),
                     "E005",
-                    f"'{path.name}' is not in a record folder ({', '.join(kinds.folders())})",
+                    f"'{file.name}' is not in a record folder ({', '.join(kinds.folders())})",
                 )
             )
             continue

@@ -23,7 +23,7 @@ KEEP = 8  # results kept (a few argument lists, e.g. `validate` and `validate da
 def result_file(root: Path, name: str) -> Path:
     """The cache file `name` of the data folder `root`, beside its parse cache."""
     parsed = cache_file(root)
-    return parsed.with_name(parsed.name.replace("parsed-", f"{name}-", 1))
+    return parsed.with_name(f"{name}-{parsed.stem.removeprefix('parsed-')}.json")
 
 
 class ResultCache:
