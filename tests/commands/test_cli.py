@@ -84,23 +84,31 @@ def test_bad_usage_exits_two(tmp_path: Path, valid_data: Path):
         assert result.returncode == 2 and "Traceback" not in result.stderr
 
 
-def test_validate_in_process_leaves_the_cycle_collector_as_it_found_it(valid_data: Path, in_dir, capsys):
-    # validate turns Python's cycle collector off for its run (a process that ends soon after): a caller running it
+def test_validate_and_search_in_process_leave_the_cycle_collector_as_they_found_it(valid_data: Path, in_dir, capsys):
+    # validate and search turn Python's cycle collector off for their run (a process that ends soon after): a caller running it
     # in-process (the tests, a script) gets it back on, after a clean run as after bad usage.
     import gc
 
     in_dir(valid_data.parent)
-    assert gc.isenabled()
-    assert main(["validate"]) == 0
-    assert gc.isenabled()
-    assert main(["validate", "no/such/file.yaml"]) == 2
-    assert gc.isenabled()
-    gc.disable()
+    was = gc.isenabled()
+    gc.enable()
     try:
+        for command in (["validate"], ["search", "rad", "--data", "data"]):
+            assert main(command) == 0
+            assert gc.isenabled(), command
+        assert main(["validate", "no/such/file.yaml"]) == 2
+        assert gc.isenabled()
+        assert main(["search", "", "--data", "data"]) == 2
+        assert gc.isenabled()
+        gc.disable()
         main(["validate"])
+        main(["search", "rad", "--data", "data"])
         assert not gc.isenabled()  # off before, off after
     finally:
-        gc.enable()
+        if was:
+            gc.enable()
+        else:
+            gc.disable()
 
 
 def test_hash_of_a_text_and_of_a_field(valid_data: Path, capsys):

@@ -6,13 +6,13 @@ left out, and said so), 2 bad usage (empty query, unknown kind, no data folder).
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import sys
 from pathlib import Path
 
 from .. import kinds
+from ..commands.short_lived import CycleCollectionPaused
 from ..langs import LANGS
 from .engine import SearchError, load_index, search
 from .normalize import printable
@@ -68,7 +68,11 @@ def _highlight(text: str, spans, color: bool) -> str:
 
 
 def run(args) -> int:
-    gc.disable()  # a short-lived process: collecting the index's objects only costs time
+    with CycleCollectionPaused():  # a short-lived process: collecting the index's objects only costs time
+        return _run(args)
+
+
+def _run(args) -> int:
     query = " ".join(args.query).strip()
     if not query:
         print(
