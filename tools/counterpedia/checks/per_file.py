@@ -19,6 +19,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from .. import kinds
@@ -27,6 +28,7 @@ from ..model.knowledge import KnowledgeBase, Record
 from ..model.memory import MemoryText
 from ..storage.load import Document
 from ..storage.parse_cache import read_cache_file, write_cache_file
+from ..storage.parse_many import map_in_two
 from ..storage.result_cache import from_rows, rows
 from . import characters, dates, differences, identity, memory, official, provenance, references, schema
 
@@ -82,6 +84,20 @@ def checked(kb: KnowledgeBase, records: Iterable[Record]) -> list[Diagnostic]:
             if held or check.duplicates:
                 found.extend(check.check_record(record))
     return found
+
+
+def _citing(kb: KnowledgeBase, held: list[Record]) -> list[Diagnostic]:
+    """What the CITING checks report on these records."""
+    return [d for record in held for check in CITING for d in check(kb, record)]
+
+
+def _entries_checked(entries: list[Record], vocabulary: memory.Vocabulary) -> list[Diagnostic]:
+    """What the memory's checks of one entry report on each of these entries."""
+    return [d for entry in entries for d in memory.check_entry(entry, vocabulary)]
+
+
+def _run(task: tuple[str, str, Callable[[], list[Diagnostic]]]) -> list[Diagnostic]:
+    return task[2]()
 
 
 def cited_facts(kb: KnowledgeBase) -> str:
@@ -184,50 +200,52 @@ class KeptPerFile:
         registered = frozenset(kinds.names())  # as _held's kinds.find, once
         vocabulary: memory.Vocabulary | None = None
         words = cited = ""
+        pending: list[tuple[str, str, Callable[[], list[Diagnostic]]]] = []  # (key, file, check) not kept
+
+        def kept_or_pending(key: str, path: str, check: Callable[[], list[Diagnostic]]) -> None:
+            kept = from_rows(self._known.get(key))
+            if kept is None or any(d.path != path for d in kept):
+                pending.append((key, path, check))
+            else:
+                self._used[key] = rows(kept)
+                found.extend(kept)
+
         for document, records in kb.made.values():
             if not document.has_source:  # no text to vouch for what was checked
                 found.extend(checked(kb, records))
                 continue
             flags = [kb.get(r.kind, r.id) is r and r.kind in registered for r in records]  # as _held
             key = file_key(context, document, records, flags, shared)
-            found.extend(self._kept(key, document.path, lambda: checked(kb, records)))
+            kept_or_pending(key, document.path, partial(checked, kb, records))
             held = [r for r, is_held in zip(records, flags) if is_held]
             if held:
                 if not cited:
                     cited = cited_facts(kb)
                 # the CITING checks, kept under the file's key and the `cited_facts` digest
-                found.extend(
-                    self._kept(
-                        hashlib.sha256(f"{key} cited {cited}".encode()).hexdigest(),
-                        document.path,
-                        lambda: [d for record in held for check in CITING for d in check(kb, record)],
-                    )
+                kept_or_pending(
+                    hashlib.sha256(f"{key} cited {cited}".encode()).hexdigest(),
+                    document.path,
+                    partial(_citing, kb, held),
                 )
             entries = [r for r in records if r.kind == "translation"]
             if entries:
                 if vocabulary is None:
                     vocabulary = memory.Vocabulary.of(kb)
                     words = vocabulary.digest()
-                known_words = vocabulary
                 # the memory's checks of one shard's entries, kept under the shard's key and the vocabulary's digest
-                found.extend(
-                    self._kept(
-                        hashlib.sha256(f"{key} {words}".encode()).hexdigest(),
-                        document.path,
-                        lambda: [d for entry in entries for d in memory.check_entry(entry, known_words)],
-                    )
+                kept_or_pending(
+                    hashlib.sha256(f"{key} {words}".encode()).hexdigest(),
+                    document.path,
+                    partial(_entries_checked, entries, vocabulary),
                 )
+        # The files not kept are checked now, half of them in a forked child when there are many (after a clone):
+        # the checks only read the knowledge base, which the child has as it is here.
+        for (key, _path, _check), result in zip(pending, map_in_two(_run, pending)):
+            self._used[key] = rows(result)
+            found.extend(result)
+        self._changed = self._changed or bool(pending)
+        self.rechecked = len(pending)
         return found
-
-    def _kept(self, key: str, path: str, check: Callable[[], list[Diagnostic]]) -> list[Diagnostic]:
-        """The diagnostics kept under `key` for the file `path`, or `check()`'s, kept for the next run."""
-        kept = from_rows(self._known.get(key))
-        if kept is None or any(d.path != path for d in kept):
-            kept = check()
-            self._changed = True
-            self.rechecked += 1
-        self._used[key] = rows(kept)
-        return kept
 
     def save(self) -> None:
         if not self._changed and len(self._used) == len(self._known):

@@ -1,0 +1,66 @@
+"""After a clone, validate checks the files it has no kept result for half in a forked child: it reports exactly
+what checking them in one process reports.
+
+Run in a fresh Python process, as tests/storage/test_parse_many.py does: the test runner may hold threads, and
+then, rightly, nothing forks in it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SNIPPET = """
+    import contextlib, io, json, os, sys
+    from counterpedia.checks import per_file
+    from counterpedia.commands.cli import main
+    calls = []
+    real = per_file.map_in_two
+    def counted(function, items):
+        from counterpedia.storage.parse_many import can_fork
+        calls.append(can_fork(len(items)))
+        return real(function, items)
+    per_file.map_in_two = counted
+    def validate(cache):
+        os.environ["XDG_CACHE_HOME"] = cache
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            status = main(["validate", "data"])
+        return status, out.getvalue()
+    forked = validate("cache-forked")
+    os.environ["COUNTERPEDIA_NO_FORK"] = "1"
+    alone = validate("cache-alone")
+    print(json.dumps({"calls": calls, "forked": forked, "alone": alone}))
+"""
+
+
+@pytest.mark.slow
+def test_the_files_checked_in_a_child_give_what_one_process_gives(tmp_path):
+    if not hasattr(os, "fork") or (os.cpu_count() or 1) < 2:
+        pytest.skip("validate forks only with os.fork and two cores or more")
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    shutil.copytree(ROOT / "catalogue", tmp_path / "catalogue")
+    cards = sorted((tmp_path / "data" / "cards").rglob("*.yaml"))
+    first, last = cards[0], cards[-1]  # one problem in each half of the files
+    first.write_text(first.read_text(encoding="utf-8").replace("status: official", "status: oficial", 1), "utf-8")
+    last.write_text(last.read_text(encoding="utf-8") + "rulings: 3\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "tools")}
+    env.pop("COUNTERPEDIA_NO_FORK", None)
+    env.pop("COUNTERPEDIA_NO_CACHE", None)
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(SNIPPET)], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    assert found["calls"] == [True, False]  # forked the first time, in one process the second
+    assert found["forked"] == found["alone"]
+    status, output = found["forked"]
+    assert status == 1 and first.name in output and last.name in output, output
