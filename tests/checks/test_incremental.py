@@ -65,7 +65,7 @@ def validate(capsys, *arguments: str) -> tuple[int, str, str]:
 
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
-    assert old in text
+    assert old in text, old
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from counterpedia.checks import incremental, printed_names
-from counterpedia.commands.cli import main
+from tests.checks.test_incremental import edit, validate
 from tests.checks.test_printed_names import card_record, counter
 
 CRUCIBLE = "cards/crucible-of-the-spirit-dragon.yaml"
@@ -29,18 +29,6 @@ def data(valid_data: Path, in_dir, tmp_path: Path, monkeypatch) -> Path:
         (valid_data / "cards" / file).write_text(text, encoding="utf-8")
     in_dir(valid_data.parent)
     return valid_data
-
-
-def validate(capsys, *arguments: str) -> tuple[int, str, str]:
-    status = main(["validate", "data", *arguments])
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def read_watched(monkeypatch) -> list[str]:

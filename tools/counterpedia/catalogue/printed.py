@@ -681,9 +681,6 @@ def choose(sightings: Iterable[Sighting]) -> dict[tuple[str, str, str], Choice]:
     return choices
 
 
-_NOTHING_READ: list[object] = [[], None, []]  # the JSON of a reading with nothing in it
-
-
 @dataclass(frozen=True)
 class Reading:
     """What one printed text gives the collector (`SightingCollector.read`): a function of the targets and of the
@@ -722,8 +719,6 @@ class Reading:
                 Sighting(k, i, lang, name, printed, item.printing, method) for k, i, lang, name, printed, method in rows
             ]
 
-        if value == _NOTHING_READ:  # a text naming no counter and no keyword
-            return Reading([], None, [])
         if not isinstance(value, list) or len(value) != 3:
             return None
         counters, several, keywords = sightings(value[0]), value[1], sightings(value[2])
@@ -795,11 +790,6 @@ class SightingCollector:
 
 def sightings_for(texts: Iterable[PrintedText], records: Iterable) -> list[Sighting]:
     """Every sighting for the counters, mechanics and terms among `records`, reading `texts` once."""
-    return sightings_of(texts, targets(records))
-
-
-def sightings_of(texts: Iterable[PrintedText], found_targets: Iterable[Target]) -> list[Sighting]:
-    """Every sighting for these targets, reading `texts` once."""
-    collector = SightingCollector(found_targets)
+    collector = SightingCollector(targets(records))
     collector.feed(texts)
     return collector.finish()
