@@ -180,5 +180,5 @@ def test_code_point_ranges_are_the_character_classes():
     token, japanese = re.compile(f"[{n.TOKEN_CHARS}]"), re.compile(f"[{n.JA_CHARS}]")
     for code in range(0x10000):
         char = chr(code)
-        assert bool(token.match(char)) == n._within(char, n._TOKEN_RANGES), hex(code)
-        assert bool(japanese.match(char)) == n._within(char, n._JA_RANGES), hex(code)
+        assert bool(token.match(char)) == n.within(char, n._TOKEN_RANGES), hex(code)
+        assert bool(japanese.match(char)) == n.within(char, n._JA_RANGES), hex(code)

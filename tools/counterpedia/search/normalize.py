@@ -97,9 +97,6 @@ def within(char: str, ranges: tuple) -> bool:
     return any(low <= code <= high for low, high in ranges)
 
 
-_within = within  # its name in the tests
-
-
 # Dashes NFKC leaves alone but readers type as a hyphen-minus (−1/−1).
 DASHES = {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2212": "-", "\ufe63": "-"}
 _DASHES_RE = re.compile("[" + "".join(DASHES) + "]")
