@@ -329,6 +329,7 @@ def _parsed(
 def _read_or_pending(
     file: _File, cache: ParseCache | None, digests: FileDigests | None
 ) -> tuple[Document | None, Problems] | _Pending:
+    read: tuple[bytes, bytes] | None = None  # (bytes, digest) read by `digests` this run
     if cache is not None and digests is not None and file.listed:
         # A file whose digest is remembered under what lstat says of it is neither read nor decoded.
         try:
@@ -339,17 +340,22 @@ def _read_or_pending(
         found = cache.get(digest) if digest is not None else None
         if found is not None:
             return Document(file.shown, file.kind, found[0], file.stem, found[1], digest or b""), []
-    try:
-        raw = read_record_bytes(Path(file.path))
-    except RecordTooLarge as error:
-        return None, [diag.make(file.shown, (0, 0), "E013", str(error))]
-    except OSError as error:
-        return None, [diag.make(file.shown, (0, 0), "E004", f"cannot read the file: {error.strerror or error}")]
+        read = digests.take(file.path, status) if digest is not None else None
+    if read is not None:
+        raw, digest = read  # a regular file, within MAX_FILE_BYTES: what read_record_bytes would have read
+    else:
+        try:
+            raw = read_record_bytes(Path(file.path))
+        except RecordTooLarge as error:
+            return None, [diag.make(file.shown, (0, 0), "E013", str(error))]
+        except OSError as error:
+            return None, [diag.make(file.shown, (0, 0), "E004", f"cannot read the file: {error.strerror or error}")]
+        digest = b""
     try:
         source = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         return None, [diag.make(file.shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))]
-    digest = hashlib.sha256(raw).digest()
+    digest = digest or hashlib.sha256(raw).digest()
     if cache is not None:  # counterpedia.storage.parse_cache: the data of a file whose exact bytes were parsed before
         found = cache.get(digest)
         if found is not None:
