@@ -272,7 +272,23 @@ def test_files_not_changed_are_not_read_again(data: Path, capsys, monkeypatch):
     monkeypatch.setattr(load_module, "read_record_bytes", lambda path: read.append(path.name) or original(path))
     validate(capsys)
     assert [Path(p).name for p in opened] == ["time.yaml"]  # hashed once, though the key is computed twice
-    assert read == ["time.yaml"]  # loaded: the others' records come from the parse cache under their known digest
+    assert read == []  # parsed from the bytes hashed; the others' records come from the parse cache
+
+
+def test_after_a_clone_each_file_is_read_once(data: Path, capsys, monkeypatch):
+    """No cache at all: each record file is read once, for its digest and its parse alike."""
+    monkeypatch.setattr(file_digests, "RACY_NS", 0)  # files written a moment ago are not read again for the key
+    expected = validate(capsys, "--no-cache")
+    opened: list[str] = []
+    real_open = open
+    monkeypatch.setattr(file_digests, "open", lambda f, *a: opened.append(str(f)) or real_open(f, *a), raising=False)
+    read: list[str] = []
+    original = load_module.read_record_bytes
+    monkeypatch.setattr(load_module, "read_record_bytes", lambda path: read.append(str(path)) or original(path))
+    assert validate(capsys) == expected
+    records = sorted(str(p) for p in data.rglob("*.yaml"))
+    assert sorted(p for p in opened if Path(p).resolve().is_relative_to(data.resolve())) == records
+    assert read == []
 
 
 def recheck_watched(monkeypatch) -> list[str]:

@@ -24,10 +24,10 @@ SNIPPET = """
     from counterpedia.commands.cli import main
     calls = []
     real = per_file.map_in_two
-    def counted(function, items):
+    def counted(function, items, *rest):
         from counterpedia.storage.parse_many import can_fork
         calls.append(can_fork(len(items)))
-        return real(function, items)
+        return real(function, items, *rest)
     per_file.map_in_two = counted
     def validate(cache):
         os.environ["XDG_CACHE_HOME"] = cache
@@ -52,6 +52,8 @@ def test_the_files_checked_in_a_child_give_what_one_process_gives(tmp_path):
     first, last = cards[0], cards[-1]  # one problem in each half of the files
     first.write_text(first.read_text(encoding="utf-8").replace("status: official", "status: oficial", 1), "utf-8")
     last.write_text(last.read_text(encoding="utf-8") + "rulings: 3\n", encoding="utf-8")
+    # a problem across records, found by the checks the parent runs while the child checks its share of files
+    (first.parent / "zz-twin.yaml").write_bytes(cards[1].read_bytes())
     env = {**os.environ, "PYTHONPATH": str(ROOT / "tools")}
     env.pop("COUNTERPEDIA_NO_FORK", None)
     env.pop("COUNTERPEDIA_NO_CACHE", None)
@@ -64,3 +66,4 @@ def test_the_files_checked_in_a_child_give_what_one_process_gives(tmp_path):
     assert found["forked"] == found["alone"]
     status, output = found["forked"]
     assert status == 1 and first.name in output and last.name in output, output
+    assert "zz-twin.yaml" in output and "[E103]" in output, output

@@ -112,10 +112,11 @@ def test_with_the_files_digests_an_unchanged_file_is_neither_read_nor_decoded(va
     read = []
     original = load_module.read_record_bytes
     monkeypatch.setattr(load_module, "read_record_bytes", lambda path: read.append(path.name) or original(path))
+    monkeypatch.setattr(file_digests, "open", lambda path, *a: read.append(Path(path).name) or open(path, *a), False)
     card = valid_data / CARD
     card.write_text(card.read_text(encoding="utf-8").replace("Struggle for Project Purity", "Edited"), "utf-8")
     result = load_paths([valid_data], root=valid_data, digests=FileDigests(memo))
-    assert read == ["struggle-for-project-purity.yaml"]
+    assert read == ["struggle-for-project-purity.yaml"]  # once: hashed and parsed from the same bytes
     assert {d.stem for d in result.documents} == {d.stem for d in uncached.documents}
     for document, fresh in zip(result.documents, uncached.documents):
         assert document.path == fresh.path and document.kind == fresh.kind

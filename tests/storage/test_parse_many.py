@@ -44,7 +44,7 @@ def fresh_python():
     return run
 
 
-def test_the_second_half_is_computed_by_a_child_in_order(fresh_python):
+def test_half_of_the_items_are_computed_by_a_child_in_order(fresh_python):
     found = fresh_python(f"""
         import json, os
         from counterpedia.storage.parse_many import map_in_two
@@ -56,6 +56,32 @@ def test_the_second_half_is_computed_by_a_child_in_order(fresh_python):
     assert found["me"] in found["pids"] and len(found["pids"]) == 2
 
 
+def test_the_childs_share_is_spread_over_the_items_while_the_parent_works_meanwhile(fresh_python):
+    found = fresh_python(f"""
+        import json, os
+        from counterpedia.storage.parse_many import map_in_two
+        me = os.getpid()
+        meanwhile = []
+        results = map_in_two(lambda n: (os.getpid(), n * n), list(range({MIN_ITEMS * 2})),
+                             meanwhile=lambda: meanwhile.append(os.getpid()), share=0.62)
+        print(json.dumps({{"squares": [s for _, s in results], "theirs": [p != me for p, _ in results],
+                          "meanwhile": [p == me for p in meanwhile]}}))
+    """)
+    assert found["squares"] == [n * n for n in range(MIN_ITEMS * 2)]
+    assert found["meanwhile"] == [True]  # once, in the parent
+    theirs = found["theirs"]
+    assert sum(theirs) == int(len(theirs) * 0.62)
+    for start in range(0, len(theirs), 50):  # spread evenly: costly items that lie together are shared
+        assert 28 <= sum(theirs[start : start + 50]) <= 33
+
+
+def test_without_a_fork_the_work_meanwhile_is_done_after_the_items(monkeypatch):
+    monkeypatch.setenv("COUNTERPEDIA_NO_FORK", "1")
+    order: list[object] = []
+    assert map_in_two(lambda n: order.append(n) or n, [1, 2], meanwhile=lambda: order.append("meanwhile")) == [1, 2]
+    assert order == [1, 2, "meanwhile"]
+
+
 def test_a_child_that_fails_leaves_its_half_to_the_parent(fresh_python):
     found = fresh_python(f"""
         import json, os
@@ -65,9 +91,11 @@ def test_a_child_that_fails_leaves_its_half_to_the_parent(fresh_python):
             if os.getpid() != parent:
                 raise RuntimeError("the child fails")
             return n + 1
-        print(json.dumps(map_in_two(fails_in_the_child, list(range({MIN_ITEMS * 2})))))
+        meanwhile = []
+        found = map_in_two(fails_in_the_child, list(range({MIN_ITEMS * 2})), lambda: meanwhile.append(1), 0.62)
+        print(json.dumps({{"found": found, "meanwhile": meanwhile}}))
     """)
-    assert found == [n + 1 for n in range(MIN_ITEMS * 2)]
+    assert found == {"found": [n + 1 for n in range(MIN_ITEMS * 2)], "meanwhile": [1]}
 
 
 def test_loading_the_data_in_two_processes_gives_the_same_records_and_problems(fresh_python, tmp_path):

@@ -14,6 +14,7 @@ from ruamel.yaml.error import YAMLError
 
 from counterpedia.storage.yamlevents import UNSURE, load
 from counterpedia.storage.yamlio import fast_loader
+from counterpedia.storage.yamlshape import MAX_DEPTH, depth_problem
 from tests.records_strategy import TRICKY, records
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -167,3 +168,35 @@ def test_plain_values_are_typed_as_yaml_1_2_says():
     assert data is not UNSURE
     assert _same(data, fast_loader().load(source))
     assert data["a"] == "yes" and data["b"] == datetime.date(2024, 1, 1) and data["e"] == 1.0 and data["j"] == "1:20"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "a: " + "[" * 1_000_000,
+        "a: " + "{a: " * 500_000,
+        "a: " + "[" * 200_000 + "]" * 200_000 + "\n",
+        "a:\n  " + "- " * 1_000_000 + "x\n",
+        "".join(" " * depth + f"k{depth}:\n" for depth in range(2_000)),
+        "? " * 500_000 + "x\n",
+    ],
+    ids=["flow lists", "flow mappings", "closed", "one line of dashes", "indented keys", "complex keys"],
+)
+def test_nesting_of_any_depth_is_left_to_the_general_path_without_a_crash(source):
+    # The loader reads a file with the event reader before any depth guard: libyaml's parser keeps its own
+    # stack (no recursion), and the reader gives up past MAX_DEPTH.
+    assert load(source) is UNSURE
+
+
+def _nested(depth: int, flow: bool) -> str:
+    if flow:
+        return "a: " + "[" * (depth - 1) + "x" + "]" * (depth - 1) + "\n"
+    return "".join(" " * level + f"k{level}:\n" for level in range(depth - 1)) + " " * (depth - 1) + "k: x\n"
+
+
+@pytest.mark.parametrize("flow", [False, True])
+@pytest.mark.parametrize("depth", [MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1, MAX_DEPTH + 2])
+def test_the_event_reader_reads_exactly_what_the_depth_guard_lets_through(depth, flow):
+    source = _nested(depth, flow)
+    assert (depth_problem(source) is None) == (depth <= MAX_DEPTH)
+    assert (load(source) is UNSURE) == (depth > MAX_DEPTH)

@@ -72,9 +72,8 @@ def run_all(kb: KnowledgeBase, kept: KeptPerFile | None = None) -> list[Diagnost
     the values kept beside it (counterpedia.checks.kept_across); the other checks run on the whole knowledge base."""
     found: set[Diagnostic] = set()
     across = KeptAcross.beside(kept) if kept is not None else None
-    with remembered():  # the checks only read: each record's texts are found once, not once per check
-        if kept is not None:
-            found.update(kept.diagnostics(kb))
+
+    def the_others() -> None:
         for name, check in REGISTRY:
             if kept is not None and name in per_file.REMAINING:
                 remaining = per_file.REMAINING[name]
@@ -85,6 +84,13 @@ def run_all(kb: KnowledgeBase, kept: KeptPerFile | None = None) -> list[Diagnost
                 found.update(KEPT_ACROSS[name](kb, across))
                 continue
             found.update(check(kb))
+
+    with remembered():  # the checks only read: each record's texts are found once, not once per check
+        if kept is not None:
+            # the others run while a forked child checks files not kept (after a clone): both only read the records
+            found.update(kept.diagnostics(kb, meanwhile=the_others))
+        else:
+            the_others()
     if across is not None:
         across.save()
     return sorted(found)

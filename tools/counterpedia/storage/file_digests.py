@@ -32,6 +32,8 @@ def signature(status: os.stat_result) -> list[int]:
 
 class FileDigests:
     """`digest(path, status, limit)`: the file's SHA-256, from the memo when its signature is the remembered one;
+    `take(path, status)`: the bytes a `digest` of this run read, while the file's signature is still theirs (after a
+    clone, `validate` digests every file before it loads them: each is read once, not twice);
     `save()` keeps the digests of the files looked at since the memo was read (and only those)."""
 
     def __init__(self, memo: Path | None):
@@ -39,6 +41,7 @@ class FileDigests:
         # absent, unreadable or foreign: every file is hashed
         self._known: dict[str, list[object]] = read_cache_file(memo, FORMAT, "files") if memo is not None else {}
         self._seen: dict[str, list[object]] = {}
+        self._read: dict[str, tuple[list[int], bytes, bytes]] = {}  # (signature, bytes, digest) read by `digest`
         self._changed = False
 
     def digest(self, path: str, status: os.stat_result, limit: int) -> bytes:
@@ -61,6 +64,8 @@ class FileDigests:
         if len(text) > limit:
             raise TooLarge(path)
         found = hashlib.sha256(text).digest()
+        if len(text) == status.st_size:  # not a file written while it was read
+            self._read[path] = (sig, text, found)
         self._changed = True
         if status.st_ctime_ns < now - RACY_NS and len(text) == status.st_size:
             self._seen[path] = self._known[path] = [*sig, found.hex()]
@@ -68,6 +73,14 @@ class FileDigests:
             self._seen.pop(path, None)
             self._known.pop(path, None)
         return found
+
+    def take(self, path: str, status: os.stat_result) -> tuple[bytes, bytes] | None:
+        """(the bytes, their SHA-256) that `digest` read of the file `path` whose lstat is now `status`, forgotten
+        once taken; None when it did not read them, or the file's signature changed since."""
+        found = self._read.pop(path, None)
+        if found is None or found[0] != signature(status):
+            return None
+        return found[1], found[2]
 
     def save(self) -> None:
         if self.memo is None or not (self._changed or len(self._seen) != len(self._known)):

@@ -1,4 +1,5 @@
-"""Limits on what a record file may build, checked before and after the fast loader.
+"""Limits on what a record file may build, checked before and after the general loader (the event reader of
+counterpedia.storage.yamlevents checks them itself as it reads).
 
 A record nests a few levels deep and holds a few hundred values. Hostile or broken YAML can nest
 100,000 levels (the C loader then crashes the process, the round-trip one recurses past Python's
