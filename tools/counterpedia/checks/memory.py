@@ -116,9 +116,15 @@ def check_entry(entry: Record, vocabulary: Vocabulary) -> Iterator[diag.Diagnost
     english = english_of(entry)
     if english is None:
         return
-    allowed = vocabulary.allowed
-    found_terms = terminology.terms_in(english, vocabulary.by_token)
-    found_names = terminology.names_in(english, vocabulary.by_word, set())
+    entry_key, allowed = entry.local_id, vocabulary.allowed
+    found_terms = [
+        term
+        for term in terminology.terms_in(english, vocabulary.by_token)
+        if (entry_key, f"{term.kind}:{term.id}") not in allowed
+    ]
+    found_names = [
+        card for card in terminology.names_in(english, vocabulary.by_word, set()) if (entry_key, card.en) not in allowed
+    ]
     for lang in memory.MEMORY_LANGS:
         text_object = as_dict(entry.data.get("text")).get(lang)
         if not isinstance(text_object, dict) or not isinstance(text_object.get("text"), str):
@@ -128,8 +134,6 @@ def check_entry(entry: Record, vocabulary: Vocabulary) -> Iterator[diag.Diagnost
         for code, message in invariants(english, text, lang):
             yield diag.make(entry.path, entry.position(where), code, message)
         for term in found_terms:
-            if (entry.local_id, f"{term.kind}:{term.id}") in allowed:
-                continue
             want = term.names.get(lang)
             if want and not terminology.uses_term(text, lang, want):
                 yield diag.make(
@@ -139,8 +143,6 @@ def check_entry(entry: Record, vocabulary: Vocabulary) -> Iterator[diag.Diagnost
                     f"the English says '{term.en}' ({term.kind} {term.id}): the {lang} text should use `{want}`",
                 )
         for card in found_names:
-            if (entry.local_id, card.en) in allowed:
-                continue
             printed = card.names.get(lang)
             if printed and not terminology.card_name_used(text, lang, printed):
                 yield diag.make(
