@@ -144,6 +144,8 @@ def test_a_pattern_passes_only_the_texts_it_matches_however_often_it_is_asked():
     assert predicate(["abc", "ABC"]) is False
     assert predicate(["abc ", "abc"]) is False
     assert predicate(["xyz"]) is True
+    assert predicate(["ABC"]) is False  # asked again
+    assert predicate(["abc "]) is False
 
 
 @pytest.mark.parametrize(
