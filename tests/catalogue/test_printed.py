@@ -72,6 +72,17 @@ def test_an_english_text_names_kinds_as_whole_words():
     assert matcher.named("Counter target spell. Each damage counter …") == []
 
 
+def test_a_matcher_reads_each_text_afresh_after_another():
+    """The last text's kinds are remembered (a card's Japanese and French are read in turn): never another's."""
+    matcher = CounterMatcher(COUNTERS)
+    for _ in range(2):
+        assert matcher.named("Put a -1/-1 counter on it.") == ["minus1-minus1"]
+        assert matcher.named("Remove a +1/+1 counter.") == ["plus1-plus1"]
+    found = matcher.named("Remove a +1/+1 counter.")
+    found.append("storage")
+    assert matcher.named("Remove a +1/+1 counter.") == ["plus1-plus1"]
+
+
 # ---------------------------------------------------------------- Japanese words
 
 
@@ -174,6 +185,8 @@ def test_keywords_granted_in_a_sentence_and_actions_are_read_before_their_number
         for lang in ("ja", "fr")
     ]
     found = {(s.id, s.lang): s.name for s in keyword_sightings(texts, keywords)}
+    # in another order (not a card's languages in turn): the same
+    assert {(s.id, s.lang): s.name for s in keyword_sightings(texts[::2] + texts[1::2], keywords)} == found
     assert found == {
         ("poisonous", "ja"): "有毒",
         ("poisonous", "fr"): "empoisonnement",

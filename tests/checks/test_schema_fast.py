@@ -137,6 +137,17 @@ def test_edge_cases_as_jsonschema(schema_node, value, valid):
     assert compile_schema(schema_node)(value) is valid
 
 
+def test_a_pattern_passes_only_the_texts_it_matches_however_often_it_is_asked():
+    """A pattern remembers the texts it passed: a text it did not pass is never taken for one it did."""
+    predicate = compile_schema({"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}})
+    assert predicate(["abc", "abc", "xyz"]) is True
+    assert predicate(["abc", "ABC"]) is False
+    assert predicate(["abc ", "abc"]) is False
+    assert predicate(["xyz"]) is True
+    assert predicate(["ABC"]) is False  # asked again
+    assert predicate(["abc "]) is False
+
+
 @pytest.mark.parametrize(
     "schema_node, value",
     [

@@ -3,6 +3,9 @@ and whether a Japanese or French translation uses their official word, inflected
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from counterpedia.model import terminology
 
 
@@ -51,3 +54,34 @@ def test_the_verb_counter_is_read_only_where_it_is_a_verb():
     assert named("Counter target spell.", verb) == ["counter-verb"]
     assert named("It doesn't keep any counters it had on it.", verb) == []
     assert named("Put a +1/+1 counter on it for each counter it already has.", verb) == []
+
+
+WORDS = ["time", "+1/+1", "lore", "counter", "hand", "s"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kind=st.sampled_from(["counter", "mechanic", "term"]),
+    name=st.lists(st.sampled_from(WORDS), min_size=1, max_size=3),
+    verb=st.booleans(),
+    data=st.data(),
+)
+def test_a_text_without_a_names_literal_never_holds_the_name(kind, name, verb, data):
+    """The literal a text is tested for before a name's expression is searched: every match holds it."""
+    found = term(" ".join(name) + (" (v)" if verb else ""), kind=kind)
+    parts = [
+        " ".join(name),
+        " ".join(name[:-1]),
+        *WORDS,
+        "counters",
+        "es",
+        "ed",
+        "ing",
+        " ",
+        "two ",
+        " target",
+        " that spell",
+    ]
+    text = "".join(data.draw(st.lists(st.sampled_from(parts), max_size=6)))
+    if found.pattern.search(text):
+        assert found.literal in text

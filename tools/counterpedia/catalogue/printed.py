@@ -39,7 +39,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from typing import cast
 
 from ..langs import PRINTED_LANGS
@@ -157,9 +157,16 @@ class CounterMatcher:
             if target.kind == "counter":
                 self.by_word.setdefault(" ".join(target.english.lower().split()), target.id)
         self.longest = max((len(w.split()) for w in self.by_word), default=1)
+        # The last English text read and its kinds: a card's Japanese and French texts are read in turn.
+        self._last: tuple[str, tuple[str, ...]] | None = None
 
     def named(self, text: str) -> list[str]:
         """The ids of the kinds `text` names, sorted."""
+        if self._last is None or self._last[0] != text:
+            self._last = (text, tuple(self._find(text)))
+        return list(self._last[1])
+
+    def _find(self, text: str) -> list[str]:
         lowered = text.lower() if text else ""
         if "counter" not in lowered:
             return []
@@ -314,11 +321,15 @@ def counter_words(lang: str, text: str) -> list[tuple[str, str]]:
     return japanese_counter_words(text) if lang == "ja" else french_counter_words(text)
 
 
+_ENGLISH_WORDS = re.compile(r"\b(?:the|your|you|counters?|creature|whenever|target)\b")
+
+
+@lru_cache(maxsize=16)  # the counters' and the keywords' readers ask in turn about the same text
 def looks_like(lang: str, text: str) -> bool:
     """Whether a printed text is in `lang` at all (a few French entries of the data are English)."""
     if lang == "ja":
         return bool(_KANA_OR_KANJI.search(text))
-    return not re.search(r"\b(?:the|your|you|counters?|creature|whenever|target)\b", text)
+    return not _ENGLISH_WORDS.search(text)
 
 
 # ---------------------------------------------------------------- counter names: alignment
@@ -478,6 +489,8 @@ class KeywordReader:
         self.found: list[Sighting] = []
         self._abilities = [(t, t.english.lower(), t.first) for t in self.abilities]
         self._actions = [(t, t.english.lower()) for t in self.actions]
+        # The last English text read and what it names: a card's Japanese and French texts are read in turn.
+        self._last: tuple[str, tuple[tuple[Target, ...], tuple[Target, ...]]] | None = None
 
     def feed(self, item: PrintedText) -> None:
         self.found.extend(self.read(item))
@@ -487,25 +500,31 @@ class KeywordReader:
         found: list[Sighting] = []
         if item.lang not in LANGS or not item.en or not looks_like(item.lang, item.text):
             return found
-        lowered = item.en.lower()
-        words = set(_WORDS.findall(lowered))
-        for target, english, first in self._abilities:
-            if first not in words or english not in lowered:
-                continue
+        abilities, mentioned = self._named(item.en)
+        for target in abilities:
             word = printed_keyword(item.en, item.text, item.lang, target.english)
             if word:
                 name = _french_name(word) if item.lang == "fr" else word
                 found.append(Sighting(target.kind, target.id, item.lang, name, word, item.printing, "keyword-line"))
             else:  # granted in a sentence: "have poisonous 1" → « ont empoisonnement 1 », 「有毒１を持つ」
                 found.extend(_numbered_sightings(item, target, "keyword-number"))
-        mentioned = [
-            k for k, english in self._actions if english in lowered and self.action_patterns[k.id].search(item.en)
-        ]
         if len({k.english.lower() for k in mentioned}) != 1:
             return found  # two actions on one face: which printed word is which is not known
         for target in mentioned:
             found.extend(_action_sightings(item, target))
         return found
+
+    def _named(self, english: str) -> tuple[tuple[Target, ...], tuple[Target, ...]]:
+        """The abilities whose name an English text holds, and the actions it names."""
+        if self._last is None or self._last[0] != english:
+            lowered = english.lower()
+            words = set(_WORDS.findall(lowered))
+            abilities = tuple(t for t, name, first in self._abilities if first in words and name in lowered)
+            mentioned = tuple(
+                k for k, name in self._actions if name in lowered and self.action_patterns[k.id].search(english)
+            )
+            self._last = (english, (abilities, mentioned))
+        return self._last[1]
 
     def finish(self) -> list[Sighting]:
         return shortest_suffixes(self.found)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime as dt
+from functools import lru_cache
 
 from .. import diagnostics as diag
+from ..diagnostics import Diagnostic
 from ..model.knowledge import KnowledgeBase, Record
 from ..model.texts import text_entries
 
@@ -26,21 +28,32 @@ def check(kb: KnowledgeBase):
 
 def check_record(record: Record):
     """The record's own dates (it alone decides them)."""
-    candidates: list[tuple[tuple, object]] = []
-    if record.kind in ("ruling", "source") and "date" in record.data:
-        candidates.append((("date",), record.data["date"]))
+    if record.kind in ("ruling", "source") and "date" in record.data and _impossible(record.data["date"]):
+        yield _not_real(record, ("date",), record.data["date"])
     for field, lang, entry in text_entries(record):
-        candidates.append((field.keys + (lang, "version"), entry.get("version")))
+        version = entry.get("version")
+        if _impossible(version):
+            yield _not_real(record, field.keys + (lang, "version"), version)
         translates = entry.get("translates")
-        if isinstance(translates, dict):
-            candidates.append((field.keys + (lang, "translates", "version"), translates.get("version")))
-    for keys, value in candidates:
-        if isinstance(value, dt.date):
-            continue  # an unquoted YAML date: already a real date
-        if isinstance(value, str) and parse_version(value) is None and _looks_dated(value):
-            yield diag.make(record.path, record.position(keys), "E130", f"'{value}' is not a real date")
+        if isinstance(translates, dict) and _impossible(translates.get("version")):
+            yield _not_real(record, field.keys + (lang, "translates", "version"), translates.get("version"))
+
+
+def _impossible(value: object) -> bool:
+    """A text shaped like a date that is no real date (an unquoted YAML date is a real date already)."""
+    return isinstance(value, str) and _impossible_text(value)
+
+
+@lru_cache(maxsize=4096)
+def _impossible_text(value: str) -> bool:
+    # Malformed shapes are the schema's to report; here only well-shaped but impossible dates. Remembered: the same
+    # few hundred versions are written on 80,000 texts.
+    return parse_version(value) is None and _looks_dated(value)
+
+
+def _not_real(record: Record, keys: tuple, value: object) -> Diagnostic:
+    return diag.make(record.path, record.position(keys), "E130", f"'{value}' is not a real date")
 
 
 def _looks_dated(value: str) -> bool:
-    # Malformed shapes are the schema's to report; here only well-shaped but impossible dates.
     return (len(value) == 8 and value.isdigit()) or (len(value) == 10 and value[4] == "-" and value[7] == "-")

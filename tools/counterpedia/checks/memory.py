@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,10 +33,12 @@ PT = re.compile(r"(?<![\w/])[+\-−]?[\dX*]+/[+\-−]?[\dX*]+(?![\w/])")
 JA_HALF_WIDTH_PT = re.compile(r"(?<![＋－0-9A-Za-z])[+\-][0-9X]+/[+\-][0-9X]+")
 NUMBER = re.compile(r"\d+")
 FULL_WIDTH = re.compile(r"[＋－０-９]")
+DIGIT = re.compile(r"\d")  # in a text with none, neither RULE nor NUMBER finds anything
 
 
 def nfkc(text: str) -> str:
-    return unicodedata.normalize("NFKC", text).replace("−", "-")
+    # terminology's, remembered: the terminology checks normalize the same translation again
+    return terminology.nfkc(text).replace("−", "-")
 
 
 def exceptions(kb: KnowledgeBase) -> OrdinaryWords:
@@ -115,9 +116,15 @@ def check_entry(entry: Record, vocabulary: Vocabulary) -> Iterator[diag.Diagnost
     english = english_of(entry)
     if english is None:
         return
-    allowed = vocabulary.allowed
-    found_terms = terminology.terms_in(english, vocabulary.by_token)
-    found_names = terminology.names_in(english, vocabulary.by_word, set())
+    entry_key, allowed = entry.local_id, vocabulary.allowed
+    found_terms = [
+        term
+        for term in terminology.terms_in(english, vocabulary.by_token)
+        if (entry_key, f"{term.kind}:{term.id}") not in allowed
+    ]
+    found_names = [
+        card for card in terminology.names_in(english, vocabulary.by_word, set()) if (entry_key, card.en) not in allowed
+    ]
     for lang in memory.MEMORY_LANGS:
         text_object = as_dict(entry.data.get("text")).get(lang)
         if not isinstance(text_object, dict) or not isinstance(text_object.get("text"), str):
@@ -127,8 +134,6 @@ def check_entry(entry: Record, vocabulary: Vocabulary) -> Iterator[diag.Diagnost
         for code, message in invariants(english, text, lang):
             yield diag.make(entry.path, entry.position(where), code, message)
         for term in found_terms:
-            if (entry.local_id, f"{term.kind}:{term.id}") in allowed:
-                continue
             want = term.names.get(lang)
             if want and not terminology.uses_term(text, lang, want):
                 yield diag.make(
@@ -138,8 +143,6 @@ def check_entry(entry: Record, vocabulary: Vocabulary) -> Iterator[diag.Diagnost
                     f"the English says '{term.en}' ({term.kind} {term.id}): the {lang} text should use `{want}`",
                 )
         for card in found_names:
-            if (entry.local_id, card.en) in allowed:
-                continue
             printed = card.names.get(lang)
             if printed and not terminology.card_name_used(text, lang, printed):
                 yield diag.make(
@@ -208,21 +211,29 @@ class _English:
 
 @lru_cache(maxsize=256)
 def _english(english: str) -> _English:
-    rest = PT.sub(" ", RULE.sub(" ", SYMBOL.sub(" ", english)))
+    # Each expression is only searched for in a text holding what it needs: a digit, "{", "/" or "<CARD".
+    digits = DIGIT.search(english) is not None
+    no_symbols = SYMBOL.sub(" ", english) if "{" in english else english
     return _English(
-        frozenset(memory.PLACEHOLDER.findall(english)),
-        sorted(SYMBOL.findall(english)),
-        sorted(RULE.findall(english)),
-        NUMBER.findall(rest),
-        sorted(set(PT.findall(SYMBOL.sub(" ", english)))),
+        frozenset(memory.PLACEHOLDER.findall(english)) if "<CARD" in english else frozenset(),
+        sorted(SYMBOL.findall(english)) if "{" in english else [],
+        sorted(RULE.findall(english)) if digits else [],
+        NUMBER.findall(_counted(no_symbols)) if digits else [],
+        sorted(set(PT.findall(no_symbols))) if "/" in english else [],
     )
+
+
+def _counted(text: str) -> str:
+    """Where the numbers are counted: the text (its symbols already set aside) without rule numbers and ±N/±N."""
+    return PT.sub(" ", RULE.sub(" ", text)) if "/" in text else RULE.sub(" ", text)
 
 
 def invariants(english: str, text: str, lang: str) -> Iterator[tuple[str, str]]:
     """What the English writes that the translation must write unchanged: (code, message) per difference."""
     normal = nfkc(text)
     facts = _english(english)
-    for placeholder in sorted(facts.placeholders | set(memory.PLACEHOLDER.findall(text))):
+    placeholders = facts.placeholders | set(memory.PLACEHOLDER.findall(text)) if "<CARD" in text else facts.placeholders
+    for placeholder in sorted(placeholders):
         token = f"<CARD:{placeholder}>" if placeholder else "<CARD>"
         if english.count(token) != text.count(token):
             yield (
@@ -231,21 +242,21 @@ def invariants(english: str, text: str, lang: str) -> Iterator[tuple[str, str]]:
             )
         elif lang == "ja" and text.count(f"《{token}》") != text.count(token):
             yield "E504", f"Japanese writes the card's name {token} as 《{token}》"
-    symbols = sorted(SYMBOL.findall(normal))
+    symbols = sorted(SYMBOL.findall(normal)) if "{" in normal else []
     if facts.symbols != symbols:
         yield "E505", f"symbols {facts.symbols} in the English, {symbols} here"
-    rules = sorted(RULE.findall(normal))
+    rules = sorted(RULE.findall(normal)) if DIGIT.search(normal) else []
     if facts.rules != rules:
         yield "E506", f"rule numbers {facts.rules} in the English, {rules} here"
-    text_rest = PT.sub(" ", RULE.sub(" ", SYMBOL.sub(" ", normal)))
-    numbers = set(NUMBER.findall(text_rest))
-    missing = sorted({n for n in facts.numbers if n not in numbers}, key=int)
-    if missing:
-        yield "E507", f"the number(s) {', '.join(missing)} of the English are not in the {lang} text"
+    if facts.numbers:  # else none can be missing
+        numbers = set(NUMBER.findall(_counted(SYMBOL.sub(" ", normal) if "{" in normal else normal)))
+        missing = sorted({n for n in facts.numbers if n not in numbers}, key=int)
+        if missing:
+            yield "E507", f"the number(s) {', '.join(missing)} of the English are not in the {lang} text"
     for pt in facts.pts:
         if pt.replace("−", "-") not in normal:
             yield "E508", f"`{pt}` of the English is not in the {lang} text"
-    half_width = JA_HALF_WIDTH_PT.search(text) if lang == "ja" else None
+    half_width = JA_HALF_WIDTH_PT.search(text) if lang == "ja" and "/" in text else None
     if half_width is not None:
         yield (
             "E508",

@@ -20,12 +20,16 @@ def check(kb: KnowledgeBase):
 def check_record(kb: KnowledgeBase, record: Record):
     """The record's official texts against what they cite (it reads the record and the sources it cites)."""
     for field, lang, entry in text_entries(record):
+        official = entry.get("status") == "official"
+        via_id = entry.get("via")
+        if not official and not isinstance(via_id, str):
+            continue  # nothing here to check: most machine and community texts
         keys = field.keys + (lang,)
         source_id = entry.get("source")
         source = kb.get("source", source_id) if isinstance(source_id, str) else None
         if (
             record.kind == "ruling"
-            and entry.get("status") == "official"
+            and official
             and source is not None
             and is_publisher_text(source.data)
             and source.data.get("type") in RULINGS_COLLECTIONS
@@ -41,7 +45,7 @@ def check_record(kb: KnowledgeBase, record: Record):
                 f"the official {lang} ruling cites '{source_id}', an undated collection of "
                 f"{PUBLISHER}'s, and names no `via`: which copy was it read from?",
             )
-        if entry.get("status") == "official" and source is not None and not is_publisher_text(source.data):
+        if official and source is not None and not is_publisher_text(source.data):
             by = source.data.get("publisher")
             what = f"{source.data.get('type')}" + (f", published by {by}" if by else ", no publisher named")
             yield diag.make(
@@ -50,7 +54,6 @@ def check_record(kb: KnowledgeBase, record: Record):
                 "E161",
                 f"the official {lang} text cites '{source_id}' ({what}), which is not a text {PUBLISHER} published",
             )
-        via_id = entry.get("via")
         via = kb.get("source", via_id) if isinstance(via_id, str) else None
         if via is None:
             continue  # no `via`, or an unknown id (E111)

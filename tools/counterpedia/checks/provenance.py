@@ -23,26 +23,25 @@ def check_record(kb: KnowledgeBase, record: Record):
         keys = field.keys + (lang,)
         source_id = entry.get("source")
         source = kb.get("source", source_id) if isinstance(source_id, str) else None
+        status = entry.get("status")
         if source is not None:
             machine_source = source.data.get("type") == "machine-translation"
-            if machine_source != (entry.get("status") == "machine"):
+            if machine_source != (status == "machine"):
                 yield diag.make(
                     record.path,
                     record.position(keys + ("status",)),
                     "W203",
-                    f"a {entry.get('status')} text whose source '{source.id}' is of type '{source.data.get('type')}'",
+                    f"a {status} text whose source '{source.id}' is of type '{source.data.get('type')}'",
                 )
         translates = entry.get("translates")
-        needs_translates = entry.get("status") in ("community", "machine") and lang != field.canonical
-        if needs_translates and not isinstance(translates, dict):
-            yield diag.make(
-                record.path,
-                record.position(keys),
-                "E140",
-                f"the {entry.get('status')} {lang} text does not say which text it translates",
-            )
-            continue
         if not isinstance(translates, dict):
+            if status in ("community", "machine") and lang != field.canonical:
+                yield diag.make(
+                    record.path,
+                    record.position(keys),
+                    "E140",
+                    f"the {status} {lang} text does not say which text it translates",
+                )
             continue
         target = translates.get("lang")
         if target == lang or (isinstance(target, str) and target not in field.texts):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .. import diagnostics as diag
 from ..model.knowledge import KnowledgeBase, Record
-from ..model.references import record_refs
+from ..model.references import cited
 from ..storage.layout import record_path
 
 
@@ -17,20 +17,20 @@ def check(kb: KnowledgeBase):
 
 def check_record(kb: KnowledgeBase, record: Record):
     """The ids `record` mentions that name no record (it reads the record and which ids exist)."""
-    for ref in record_refs(record):
-        if kb.get(ref.target_kind, ref.target_id) is not None:
+    for keys, target_kind, target_id in cited(record):
+        if kb.get(target_kind, target_id) is not None:
             continue
-        position = ref.source.position(ref.keys)
-        if ref.target_kind == "source":
-            yield diag.make(ref.source.path, position, "E111", f"unknown source '{ref.target_id}'")
+        position = record.position(keys)
+        if target_kind == "source":
+            yield diag.make(record.path, position, "E111", f"unknown source '{target_id}'")
         else:
             yield diag.make(
-                ref.source.path,
+                record.path,
                 position,
                 "E110",
-                f"no {ref.target_kind} record with id '{ref.target_id}'",
-                hint=f"create {_path(ref.target_kind, ref.target_id)} or correct the id "
-                f"(`counterpedia new {ref.target_kind} {ref.target_id}`)",
+                f"no {target_kind} record with id '{target_id}'",
+                hint=f"create {_path(target_kind, target_id)} or correct the id "
+                f"(`counterpedia new {target_kind} {target_id}`)",
             )
 
 

@@ -45,6 +45,11 @@ class Term:
         """Finds it in an English text (lowercased); compiled when first needed, once per name."""
         return english_pattern(self.kind, self.en)
 
+    @property
+    def literal(self) -> str:
+        """What every match of `pattern` holds as it is: a text without it is not searched."""
+        return english_literal(self.kind, self.en)
+
 
 @dataclass(frozen=True)
 class Name:
@@ -86,6 +91,17 @@ def english_pattern(kind: str, en: str) -> re.Pattern[str]:
             + r" (?:(?:\d+|x|one|two|three|four|five|six|seven|eight|nine|ten|additional|more|fewer|such) )?counters?"
         )
     return re.compile(r"(?<![\w+/-])(?:" + "|".join(alternatives) + r")(?!\w)")
+
+
+@cache
+def english_literal(kind: str, en: str) -> str:
+    """The words every match of `english_pattern(kind, en)` holds: the verb, the counter's name before "counter",
+    else the whole name."""
+    name = en.lower()
+    if name.endswith(" (v)"):
+        return name[: -len(" (v)")]
+    stem = re.sub(r" counter$", "", name)
+    return stem + " " if kind == "counter" and stem != name else name
 
 
 def glossary(kb: Any, skipped: frozenset[str] = frozenset()) -> list[Term]:
@@ -141,12 +157,38 @@ def index(terms: list[Term]) -> dict[str, list[Term]]:
 def terms_in(english: str, by_token: dict[str, list[Term]]) -> list[Term]:
     """The glossary entries an English text names. Only the entries whose first word is in the text are matched
     (a few regular expressions per text instead of every entry's)."""
-    low = ORDINARY_PHRASES.sub(" ", english.lower())
-    tokens = set(TOKEN.findall(low))
-    tokens |= {t[:-1] for t in tokens if t.endswith("s")} | {t[:-2] for t in tokens if t.endswith("es")}
-    tokens |= {t[:-2] for t in tokens if t.endswith("ed")} | {t[:-3] for t in tokens if t.endswith("ing")}
-    candidates = [term for token in tokens for term in by_token.get(token, ())]
-    return [term for term in candidates if term.pattern.search(low) and not _proper_name_only(english, term)]
+    low = english.lower()
+    if "hand" in low:
+        low = ORDINARY_PHRASES.sub(" ", low)
+    firsts: set[str] = set()  # the first words of names the text holds, as written or without their endings
+    for token in set(TOKEN.findall(low)):
+        for word in _stems(token):
+            if word in by_token:
+                firsts.add(word)
+    candidates = [term for word in firsts for term in by_token[word]]
+    return [
+        term
+        for term in candidates
+        if term.literal in low and term.pattern.search(low) and not _proper_name_only(english, term)
+    ]
+
+
+@lru_cache(maxsize=8192)
+def _stems(token: str) -> tuple[str, ...]:
+    """The token, the token without an ending -s or -es, and each of those without an ending -ed or -ing (the
+    English of thousands of texts has a few thousand words: each is taken apart once)."""
+    plain = [token]
+    if token.endswith("s"):
+        plain.append(token[:-1])
+        if token.endswith("es"):
+            plain.append(token[:-2])
+    found = list(plain)
+    for word in plain:
+        if word.endswith("ed"):
+            found.append(word[:-2])
+        if word.endswith("ing"):
+            found.append(word[:-3])
+    return tuple(found)
 
 
 def names_in(english: str, by_word: dict[str, list[Name]], own: set[str]) -> list[Name]:

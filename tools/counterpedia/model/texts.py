@@ -6,7 +6,7 @@ Imports no YAML library: `counterpedia search` reads texts without loading ruame
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -47,10 +47,12 @@ def canonical_of(texts: dict[Any, Any], preferred: str) -> str | None:
     return None if first is None else str(first)
 
 
-# While records hold still (`remembered()`: the validator's checks, which only read), each record's text fields are
-# found once instead of once per check (a dozen checks walk the 60,000 texts). Keyed by the record's id(), the
-# record kept beside them so that the id is not reused while the memo lives.
-_memo: dict[int, tuple[Record, list[TextField]]] | None = None
+Entry = tuple[TextField, str, dict[str, Any]]
+
+# While records hold still (`remembered()`: the validator's checks, which only read), each record's text fields and
+# texts are found once instead of once per check (a dozen checks walk the 80,000 texts). Keyed by the record's id(),
+# the record kept beside them so that the id is not reused while the memo lives.
+_memo: dict[int, tuple[Record, list[TextField], list[Entry]]] | None = None
 
 
 @contextmanager
@@ -70,10 +72,17 @@ def text_fields(record: Record) -> Iterator[TextField]:
     their own), in the order of its fields."""
     if _memo is None:
         return _text_fields(record)
-    found = _memo.get(id(record))
+    return iter(_remembered(record, _memo)[1])
+
+
+def _remembered(
+    record: Record, memo: dict[int, tuple[Record, list[TextField], list[Entry]]]
+) -> tuple[Record, list[TextField], list[Entry]]:
+    found = memo.get(id(record))
     if found is None or found[0] is not record:
-        found = _memo[id(record)] = (record, list(_text_fields(record)))
-    return iter(found[1])
+        fields = list(_text_fields(record))
+        found = memo[id(record)] = (record, fields, list(_entries(fields)))
+    return found
 
 
 def _text_fields(record: Record) -> Iterator[TextField]:
@@ -102,10 +111,16 @@ def _text_fields(record: Record) -> Iterator[TextField]:
                     yield TextField(("rules", i, "examples", j), example, canonical_of(example, "en"), "example")
 
 
-def text_entries(record: Record) -> Iterator[tuple[TextField, str, dict[str, Any]]]:
+def text_entries(record: Record) -> Iterator[Entry]:
     """(field, language, its text object) for every text of a record: each language of each text map
     whose value is a mapping (`{text, status, source…}`)."""
-    for field in text_fields(record):
+    if _memo is None:
+        return _entries(_text_fields(record))
+    return iter(_remembered(record, _memo)[2])
+
+
+def _entries(fields: Iterable[TextField]) -> Iterator[Entry]:
+    for field in fields:
         for lang, entry in field.texts.items():
             if isinstance(entry, dict):
                 yield field, lang, entry
