@@ -1,8 +1,10 @@
 """Which tests pytest-xdist runs together in one worker, and in what order the tests start.
 
 `make test` runs the tests in parallel (`-n auto --dist loadgroup`): each worker takes the next test as it
-finishes one, except for the browser tests, which one worker runs whole: the browser is launched once per
-run, and that worker builds the full site from data/ first (tests/shared_build.py), which they all read.
+finishes one, except for the browser tests that read the built sites (those using the `browser` fixture),
+which one worker runs whole: that worker builds the full site from data/ first (tests/shared_build.py),
+which they all read. The browser tests that need only the search worker's JavaScript (`chromium_anywhere`)
+run in any worker, so that they do not wait behind the build (Chromium is launched once per process).
 The other worker meanwhile takes the other tests in this order: those of the small hostile site (so that
 it is built early, before the browser tests read it too), the longest tests (marked `slow`, so that no
 worker is left alone with one at the end), the others, and last those that read the full site: by then

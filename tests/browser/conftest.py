@@ -15,7 +15,10 @@ LOCAL_SCHEMES = ("file:", "data:", "blob:", "about:")
 
 
 @pytest.fixture(scope="session")
-def browser():
+def chromium_anywhere():
+    """Chromium, launched once per process. The tests that need only the search worker's JavaScript (no built
+    site) take it directly: any xdist worker runs them, instead of waiting behind the site build in the browser
+    worker (tests/xdist_groups.py groups the tests that use `browser`)."""
     reason = unavailable_reason()
     if reason:
         pytest.skip(f"browser tests need Chromium and Playwright: {reason}")
@@ -23,6 +26,12 @@ def browser():
 
     with chromium() as launched:
         yield launched
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_anywhere):
+    """The same Chromium, for the tests that read the built sites: one worker runs them all, after it built them."""
+    return chromium_anywhere
 
 
 @pytest.fixture(scope="session")

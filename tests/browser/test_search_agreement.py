@@ -106,8 +106,8 @@ QUERIES = [c.query for c in CASES] + [
 
 
 @pytest.fixture(scope="module")
-def worker(browser):
-    context = browser.new_context()
+def worker(chromium_anywhere):
+    context = chromium_anywhere.new_context()
     page = context.new_page()
     page.set_content("<!doctype html><meta charset=utf-8><title>t</title>")
     page.add_script_tag(content=WORKER_JS.read_text(encoding="utf-8"))

@@ -32,8 +32,8 @@ TEXTS = ["＋１/＋１カウンター", "ÉTOURDISSEMENT", "Œuvres Æther Stra
 
 
 @pytest.fixture
-def blank(browser):
-    context = browser.new_context()
+def blank(chromium_anywhere):
+    context = chromium_anywhere.new_context()
     page = context.new_page()
     page.set_content(
         "<!doctype html><html lang=fr><meta charset=utf-8><title>t</title><div><ol class=md-search-result__list></ol></div>"

@@ -16,10 +16,13 @@ from counterpedia.commands import cli
 ROOT = Path(__file__).resolve().parents[2]
 # The console script, saying "ready" once its guard is in place: an interrupt before main's first line lands in
 # Python's own start-up (the site module, the console script's import), which no program can guard. Saying
-# "ready" before the guard made the test race with it (CI: a traceback at `def main`).
+# "ready" before the guard made the test race with it (CI: a traceback at `def main`). SIGINT unblocked first, as
+# a terminal starts a command: a child inherits the blocked signals of pytest's worker, which an earlier test
+# may have left (the guard would then never see the interrupt).
 ENTRY = [
     sys.executable,
     "-c",
+    "import _signal; _signal.pthread_sigmask(_signal.SIG_UNBLOCK, {_signal.SIGINT}); "
     "import sys; from counterpedia.commands import entry; guard = entry.quiet_until_the_command_runs; "
     "entry.quiet_until_the_command_runs = lambda: (guard(), print('ready', flush=True)); sys.exit(entry.main())",
 ]

@@ -16,6 +16,15 @@ from counterpedia.search import engine
 
 EDITORIAL = "id: counterpedia\ntype: editorial\ntitle: Counterpedia editors\nlanguage: mul\n"
 
+# Ctrl-C as a terminal delivers it to a command it starts: SIGINT handled and not blocked. A child inherits an
+# ignored SIGINT and the blocked signals of the process that starts it; pytest's worker may hold either from an
+# earlier test, and Python then never raises KeyboardInterrupt (the child would run on, or exit 0).
+AS_FROM_A_TERMINAL = """
+import signal
+signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+"""
+
 WRITER = """
 import sys
 from pathlib import Path
@@ -50,7 +59,9 @@ except KeyboardInterrupt:
 
 def test_ctrl_c_right_after_the_temporary_file_is_made_leaves_nothing_behind(tmp_path):
     done = subprocess.run(
-        [sys.executable, "-c", INTERRUPTED_AFTER_CREATE, str(tmp_path)], capture_output=True, text=True
+        [sys.executable, "-c", AS_FROM_A_TERMINAL + INTERRUPTED_AFTER_CREATE, str(tmp_path)],
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 130, done.stderr
     assert not list(tmp_path.glob(".*.tmp")), "a temporary file was left behind"
@@ -60,7 +71,9 @@ def test_ctrl_c_during_writes_leaves_no_temporary_file(tmp_path):
     for attempt in range(5):
         folder = tmp_path / str(attempt)
         folder.mkdir()
-        process = subprocess.Popen([sys.executable, "-c", WRITER, str(folder)], stdout=subprocess.PIPE, text=True)
+        process = subprocess.Popen(
+            [sys.executable, "-c", AS_FROM_A_TERMINAL + WRITER, str(folder)], stdout=subprocess.PIPE, text=True
+        )
         assert process.stdout is not None and process.stdout.readline().strip() == "writing"
         time.sleep(0.2 + attempt * 0.07)
         process.send_signal(signal.SIGINT)

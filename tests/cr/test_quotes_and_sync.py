@@ -10,6 +10,7 @@ import pytest
 from counterpedia.checks.validate import validate
 from counterpedia.commands.cli import main
 from counterpedia.cr.quotes import MOVED, SAME, VANISHED, compare_quotes
+from counterpedia.cr.quotes_cli import quoted_edition
 from counterpedia.cr.sync import plan
 from counterpedia.model.knowledge import load
 
@@ -37,33 +38,31 @@ def _rad(kb) -> str:
     return kb.get("rule", "rad-counters").data["rules"][0]["number"]
 
 
-def test_every_quote_matches_the_edition_it_quotes(data_copy, all_editions):
-    kb, _ = load(data_copy)
-    quoted = data_edition(data_copy)
+def test_every_quote_matches_the_edition_it_quotes(real_kb, all_editions):
+    quoted = quoted_edition(real_kb)
     if quoted not in all_editions:
         pytest.skip(f"the data quotes edition {quoted}, which is not where the tests look (COUNTERPEDIA_CR_DIR)")
-    changes = states(kb, all_editions[quoted], all_editions)
+    changes = states(real_kb, all_editions[quoted], all_editions)
     assert changes and all(c.state == SAME for c in changes.values())
 
 
-def test_moves_are_found_by_content_through_the_quotes_own_edition(data_copy, all_editions):
-    kb, _ = load(data_copy)
-    if data_edition(data_copy) not in all_editions:
+def test_moves_are_found_by_content_through_the_quotes_own_edition(real_kb, all_editions):
+    if quoted_edition(real_kb) not in all_editions:
         pytest.skip("the edition the data quotes is not where the tests look (COUNTERPEDIA_CR_DIR)")
-    changes = states(kb, all_editions["20250207"], all_editions)
-    rad = _rad(kb)
+    changes = states(real_kb, all_editions["20250207"], all_editions)
+    rad = _rad(real_kb)
     assert changes[("rad-counters", rad)].state == MOVED
     assert changes[("rad-counters", rad)].new_number == "725.1"
     assert changes[("mill", "701.17b")].new_number == "701.13b"
     assert changes[("counters", "122.9")].state == VANISHED  # added to the rules in a later edition
 
 
-def test_check_reports_like_the_validator(data_copy, cr_env, sync_editions, capsys):
+def test_check_reports_like_the_validator(data_copy, real_kb, cr_env, sync_editions, capsys):
     quoted, _previous = sync_editions
     assert main(["cr", "check", "--edition", quoted]) == 0
     assert main(["cr", "check", "--edition", "20240308"]) == 1
     out = capsys.readouterr().out
-    rad = _rad(load(data_copy)[0])
+    rad = _rad(real_kb)  # the data's copy is the same records
     line = (data_copy / "rules" / "rad-counters.yaml").read_text(encoding="utf-8").splitlines().index(
         f'  - number: "{rad}"'
     ) + 1

@@ -18,6 +18,8 @@ from counterpedia.checks.validate import validate
 from counterpedia.commands.cli import main
 from counterpedia.storage import writes
 
+from .cr_reference import CR_PATH
+
 ROOT = Path(__file__).resolve().parents[2]
 # The edition before the one the data quotes (20260417 before 20260925: 701.50d -> 701.50e, 702.54b re-quoted,
 # and read from a file that no source names as a copy, `via` goes from every quote: some 70 files change).
@@ -32,22 +34,35 @@ def snapshot(folder: Path) -> dict[str, str]:
     }
 
 
-@pytest.fixture
-def copies(tmp_path, monkeypatch, cr_env, sync_editions):
-    """A data copy to interrupt, and what an uninterrupted sync makes of the same data."""
-    global EDITION
-    EDITION = sync_editions[1]
+@pytest.fixture(scope="module")
+def synced(tmp_path_factory, cr_files, sync_editions) -> tuple[str, dict[str, str]]:
+    """(the edition synced to, the data's files after an uninterrupted `cr sync --apply` to it): one sync for the
+    module's tests, each of which interrupts a sync of its own copy and compares the result with these files."""
     if not any((ROOT / "data" / "rules").glob("*.yaml")):
         pytest.skip("data/rules holds no quotes yet")
-    reference = tmp_path / "reference"
+    edition = sync_editions[1]
+    reference = tmp_path_factory.mktemp("reference")
     shutil.copytree(ROOT / "data", reference / "data")
     shutil.copytree(ROOT / "catalogue", reference / "catalogue")  # the reviewed lists beside the data
-    monkeypatch.chdir(reference)
-    assert main(["cr", "sync", "--edition", EDITION, "--apply"]) == 0
+    with pytest.MonkeyPatch.context() as patch:  # as isolated_environment and cr_env do for a test
+        for name in ("COUNTERPEDIA_CR", "COUNTERPEDIA_CR_URL", "COUNTERPEDIA_CR_JA", "COUNTERPEDIA_CR_JA_URL"):
+            patch.delenv(name, raising=False)
+        patch.setenv("XDG_CACHE_HOME", str(reference / "xdg-cache"))
+        patch.setenv("COUNTERPEDIA_CR_DIR", CR_PATH)
+        patch.chdir(reference)
+        assert main(["cr", "sync", "--edition", edition, "--apply"]) == 0
+    return edition, snapshot(reference / "data")
+
+
+@pytest.fixture
+def copies(tmp_path, monkeypatch, cr_env, synced):
+    """A folder to copy the data into and interrupt a sync in, and what an uninterrupted sync makes of the data."""
+    global EDITION
+    EDITION, expected = synced
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.chdir(work)
-    return work, snapshot(reference / "data")
+    return work, expected
 
 
 def kill_after_first_replaced_file(work: Path) -> subprocess.Popen:
