@@ -28,7 +28,7 @@ from ..cr.locate import CRNotFound
 from ..diagnostics import ERROR, render_all
 from ..langs import LANGS
 from ..model.knowledge import load
-from ..render import edit_links, i18n, set_aside
+from ..render import edit_links, i18n, set_aside, shared_nav
 from ..render.export import file_resolver, iter_texts
 from ..render.pages import SiteRenderer, nav
 from ..search import site_index
@@ -245,6 +245,12 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             content = Path(cast(str, file.abs_src_path)).read_text(encoding="utf-8")  # a file of docs/
             files.append(File.generated(config, target, content=content))
             self.localized_sources[target] = f"{self.docs_prefix}/{file.src_uri}"
+
+    def on_env(self, env, config, files):
+        """A build prints Material's nav once per folder for the pages outside it (render/shared_nav.py)."""
+        if not self.deferred:
+            shared_nav.share_nav(env)
+        return env
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
         """Material prints `page.meta.title` as HTML (the header, <title>, search results): give it HTML,
