@@ -9,6 +9,7 @@ import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import cast
 
@@ -35,6 +36,7 @@ from ..search import site_index
 from ..storage.load import record_files
 from ..storage.writes import atomic_write
 from .linkcheck import check_site
+from .one_markdown import OneMarkdown, applies
 
 log = get_plugin_logger(__name__)
 
@@ -148,6 +150,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         # page -> its HTML, zlib-compressed: MkDocs converts every page before it writes any, and would hold
         # thousands of them as they are (a Japanese page's text is two bytes a character in memory).
         self.packed: dict[str, bytes] = {}
+        self.converter = OneMarkdown()  # this build's: its extensions are this config's
         wanted = self.config.full_rules and os.environ.get("COUNTERPEDIA_FULL_RULES", "1") != "0"
         self.archive = archive.available() if wanted else None
         if self.archive is None:
@@ -251,6 +254,12 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         if not self.deferred:
             shared_nav.share_nav(env)
         return env
+
+    def on_pre_page(self, page, config, files):
+        """A build converts its pages with one Markdown converter (commands/one_markdown.py)."""
+        if not self.deferred and applies():
+            page.render = partial(self.converter.render, page)
+        return page
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
         """Material prints `page.meta.title` as HTML (the header, <title>, search results): give it HTML,
