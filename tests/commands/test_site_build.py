@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 from pathlib import Path
@@ -113,6 +114,20 @@ def test_a_data_error_names_the_file_line_and_reason(valid_data, tmp_path, capsy
     status, err = build(tmp_path / "site", valid_data, capsys)
     assert status == 1
     assert "cards/s/struggle-for-project-purity.yaml:3:51: error[E101]" in err and "'oficial'" in err
+
+
+def test_an_in_process_build_leaves_every_object_collectable(valid_data, tmp_path, capsys):
+    """The build sets the loaded data aside from Python's cycle collector while it runs (gc.freeze): a caller in
+    the same process (a test, a script) gets it collectable again afterwards, whether the build succeeded or not."""
+    before = gc.get_freeze_count()
+    assert build(tmp_path / "site", valid_data, capsys, "--lang", "en")[0] == 0
+    assert gc.get_freeze_count() == before
+    record = valid_data / "cards" / "s" / "struggle-for-project-purity.yaml"
+    record.write_text(
+        record.read_text(encoding="utf-8").replace("status: official", "status: oficial"), encoding="utf-8"
+    )
+    assert build(tmp_path / "site", valid_data, capsys, "--lang", "en")[0] == 1
+    assert gc.get_freeze_count() == before
 
 
 def test_languages_built_at_once_are_those_built_in_turn(valid_data, tmp_path, capsys, monkeypatch):

@@ -9,6 +9,7 @@ import re
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import cast
 
@@ -28,13 +29,14 @@ from ..cr.locate import CRNotFound
 from ..diagnostics import ERROR, render_all
 from ..langs import LANGS
 from ..model.knowledge import load
-from ..render import edit_links, i18n, set_aside
+from ..render import edit_links, i18n, set_aside, shared_nav
 from ..render.export import file_resolver, iter_texts
 from ..render.pages import SiteRenderer, nav
 from ..search import site_index
 from ..storage.load import record_files
 from ..storage.writes import atomic_write
 from .linkcheck import check_site
+from .one_markdown import OneMarkdown, applies
 
 log = get_plugin_logger(__name__)
 
@@ -148,6 +150,7 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
         # page -> its HTML, zlib-compressed: MkDocs converts every page before it writes any, and would hold
         # thousands of them as they are (a Japanese page's text is two bytes a character in memory).
         self.packed: dict[str, bytes] = {}
+        self.converter = OneMarkdown()  # this build's: its extensions are this config's
         wanted = self.config.full_rules and os.environ.get("COUNTERPEDIA_FULL_RULES", "1") != "0"
         self.archive = archive.available() if wanted else None
         if self.archive is None:
@@ -245,6 +248,18 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             content = Path(cast(str, file.abs_src_path)).read_text(encoding="utf-8")  # a file of docs/
             files.append(File.generated(config, target, content=content))
             self.localized_sources[target] = f"{self.docs_prefix}/{file.src_uri}"
+
+    def on_env(self, env, config, files):
+        """A build prints Material's nav once per folder for the pages outside it (render/shared_nav.py)."""
+        if not self.deferred:
+            shared_nav.share_nav(env)
+        return env
+
+    def on_pre_page(self, page, config, files):
+        """A build converts its pages with one Markdown converter (commands/one_markdown.py)."""
+        if not self.deferred and applies():
+            page.render = partial(self.converter.render, page)
+        return page
 
     def on_page_markdown(self, markdown: str, page, config, files) -> str:
         """Material prints `page.meta.title` as HTML (the header, <title>, search results): give it HTML,

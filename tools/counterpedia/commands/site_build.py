@@ -7,6 +7,7 @@ that is not empty and has no marker is refused, never emptied: `--out data` must
 
 from __future__ import annotations
 
+import gc
 import logging
 import multiprocessing
 import os
@@ -136,8 +137,23 @@ def build_all(
     out = Path(os.path.abspath(out or project / "site"))
     prepare_output(out, project, data_dir.resolve() if data_dir is not None else None)
     with reading_once():  # the link check across languages reuses what each language's check read
-        _build_languages(project, out, langs, data_dir, on_step, on_links, on_usage)
+        checked_data((data_dir if data_dir is not None else project / "data").resolve())  # once, for every language
+        with _kept_out_of_collection():
+            _build_languages(project, out, langs, data_dir, on_step, on_links, on_usage)
     return out
+
+
+@contextmanager
+def _kept_out_of_collection():
+    """The knowledge base loaded so far set aside from Python's cycle collector while the sites are built
+    (gc.freeze): its millions of objects live to the end of the build, and each full collection would walk them
+    all again, in every language's process. Objects are still freed as usual; after the build, the collector
+    sees them again (a caller in-process, a test, keeps its knowledge base collectable)."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def jobs(count: int) -> int:
@@ -216,8 +232,8 @@ def _build_apart(
     project: Path, out: Path, ordered: list[str], data_dir: Path | None, on_step, on_usage, check_each: bool
 ) -> dict:
     """Every language in a process of its own, at once; the languages other than Japanese built beside `out`
-    and moved into it once every language is built. The data is loaded and checked here, before the processes
-    are forked: they share it (mkdocs_plugin.checked_data) instead of loading it once each."""
+    and moved into it once every language is built. The data is loaded and checked before (build_all), so the
+    processes forked share it (mkdocs_plugin.checked_data) instead of loading it once each."""
     sites = {lang: out if lang == "ja" else _staging(out, lang) for lang in ordered}
     try:
         for lang, site_dir in sites.items():
@@ -229,7 +245,6 @@ def _build_apart(
             f"{error.filename or out.parent}: cannot build there: {error.strerror or error}", USAGE
         ) from None
     try:
-        checked_data((data_dir if data_dir is not None else project / "data").resolve())
         built: dict = {}
         failures: dict[str, tuple[str, int]] = {}
         context = multiprocessing.get_context("fork")

@@ -1,0 +1,57 @@
+"""Material's navigation sidebar rendered once per folder for the pages outside the nav.
+
+Material renders `partials/nav.html` (the whole nav tree, a few hundred links) for every page, about a third of
+the theme's time per page. For a page that is not in the nav (the card, ruling, rule pages...) nothing in it is
+marked active, so what it prints depends only on the folder its links are relative to: the HTML of the first page
+of a folder is the HTML of every other page of that folder outside the nav. A page in the nav is rendered as
+Material does (its item is active, its table of contents is inside).
+
+Only for a build (`mkdocs build`): every page's title is known before the first page is written, so the nav does
+not change while the pages are written. The preview re-reads titles after an edit, and does not use this.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable, Iterator
+from typing import Any
+
+NAV_TEMPLATE = "partials/nav.html"
+
+
+def page_folder(url: str) -> str:
+    """What MkDocs' `url` filter makes a link relative to (mkdocs.utils.get_relative_url): the page's folder
+    when its URL names a file, else the URL itself."""
+    head, tail = posixpath.split(url)
+    return head if "." in tail else url
+
+
+def share_nav(env) -> None:
+    """Make `env`'s nav template print the same HTML for the pages outside the nav of one folder, worked out
+    once. The template object is the one the theme's includes get from `env` (its cache keeps it)."""
+    template = env.get_template(NAV_TEMPLATE)
+    template.root_render_func = _shared(template.root_render_func)
+
+
+def _shared(render: Callable[[Any], Iterator[str]]) -> Callable[[Any], Iterator[str]]:
+    seen: dict[tuple, str] = {}
+    current: list = [None, frozenset()]  # the nav `seen` was printed for, and its pages' sources
+
+    def root(context) -> Iterator[str]:
+        page, nav = context.get("page"), context.get("nav")
+        if page is None or nav is None or getattr(page, "file", None) is None:
+            yield from render(context)
+            return
+        if current[0] is not nav:
+            current[:] = [nav, frozenset(p.file.src_uri for p in nav.pages)]
+            seen.clear()
+        if page.file.src_uri in current[1]:
+            yield from render(context)
+            return
+        key = (page_folder(page.url), context.get("base_url"))
+        html = seen.get(key)
+        if html is None:
+            html = seen[key] = "".join(render(context))
+        yield html
+
+    return root
