@@ -32,3 +32,13 @@ def test_embedded_rulings_are_ruling_records_located_in_their_card():
     assert ruling.position(("about", "counters", 0)) == (11, 17)  # 0-based: line 12, "rad"
     assert ruling.position(("text", "en")) == (9, 6)
     assert title(ruling, "en") == "Sample Card · 2022-02-18"
+
+
+def test_a_text_s_source_is_found_only_when_it_names_a_known_source():
+    source, _ = parse_document(
+        "id: cr\nname: Comprehensive Rules\npublisher: wotc\n", "data/sources/cr.yaml", "cr", "source"
+    )
+    kb = from_documents([source])
+    assert kb.source("cr") is kb.get("source", "cr") is not None
+    # an unknown id, an absent value and a malformed one (a list, a mapping: unhashable) name no source
+    assert [kb.source(value) for value in ("nothing", None, ["cr"], {"id": "cr"}, 3)] == [None] * 5

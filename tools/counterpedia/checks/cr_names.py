@@ -55,7 +55,7 @@ def check(kb: KnowledgeBase):
             ):
                 continue
             source_id = entry.get("source")
-            source = kb.get("source", source_id) if isinstance(source_id, str) else None
+            source = kb.source(source_id)
             if source is None or source.data.get("type") != "comprehensive-rules":
                 continue
             name = normal(entry["text"])

@@ -26,7 +26,7 @@ def check_record(kb: KnowledgeBase, record: Record):
             continue  # nothing here to check: most machine and community texts
         keys = field.keys + (lang,)
         source_id = entry.get("source")
-        source = kb.get("source", source_id) if isinstance(source_id, str) else None
+        source = kb.source(source_id)
         if (
             record.kind == "ruling"
             and official
@@ -54,7 +54,7 @@ def check_record(kb: KnowledgeBase, record: Record):
                 "E161",
                 f"the official {lang} text cites '{source_id}' ({what}), which is not a text {PUBLISHER} published",
             )
-        via = kb.get("source", via_id) if isinstance(via_id, str) else None
+        via = kb.source(via_id)
         if via is None:
             continue  # no `via`, or an unknown id (E111)
         if via_id == source_id:

@@ -22,7 +22,7 @@ def check_record(kb: KnowledgeBase, record: Record):
     for field, lang, entry in text_entries(record):
         keys = field.keys + (lang,)
         source_id = entry.get("source")
-        source = kb.get("source", source_id) if isinstance(source_id, str) else None
+        source = kb.source(source_id)
         status = entry.get("status")
         if source is not None:
             machine_source = source.data.get("type") == "machine-translation"

@@ -116,7 +116,7 @@ def english_cr_source(kb: KnowledgeBase):
     """A predicate: does this source id name the English Comprehensive Rules?"""
 
     def check(source_id) -> bool:
-        record = kb.get("source", source_id) if isinstance(source_id, str) else None
+        record = kb.source(source_id)
         return (
             record is not None
             and record.data.get("type") == "comprehensive-rules"
@@ -130,7 +130,7 @@ def japanese_cr_source(kb: KnowledgeBase):
     """A predicate: does this source id name a Japanese Comprehensive Rules text?"""
 
     def check(source_id) -> bool:
-        record = kb.get("source", source_id) if isinstance(source_id, str) else None
+        record = kb.source(source_id)
         return (
             record is not None
             and record.data.get("type") == "comprehensive-rules"

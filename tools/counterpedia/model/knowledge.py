@@ -80,6 +80,11 @@ class KnowledgeBase:
     def get(self, kind: str, record_id: str) -> Record | None:
         return self.records.get(kind, {}).get(record_id)
 
+    def source(self, source_id: object) -> Record | None:
+        """The source record a text's `source` or `via` names; None when the value names none (absent, unknown, or
+        not a string: a malformed record's value, which its schema check reports)."""
+        return self.get("source", source_id) if isinstance(source_id, str) else None
+
     def all(self, kind: str) -> list[Record]:
         return list(self.records.get(kind, {}).values())
 

@@ -67,7 +67,7 @@ class Currency:
 
 
 def _dataset(kb: KnowledgeBase, source_id) -> Record | None:
-    source = kb.get("source", source_id) if isinstance(source_id, str) else None
+    source = kb.source(source_id)
     return source if source is not None and source.data.get("type") == "dataset" else None
 
 
