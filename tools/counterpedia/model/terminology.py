@@ -24,7 +24,8 @@ JA_VERB_LAST_KANA = re.compile(r"(?<=[\u3040-\u9fff])[うくぐすつぬぶむ�
 MIN_CARD_NAME = 4
 # English idioms that hold a term's word in its ordinary sense: never a term ("on the other hand", "the data at hand" are
 # no player's hand).
-ORDINARY_PHRASES = re.compile(r"\b(?:on the other|at) hand\b")
+ORDINARY = ("on the other hand", "at hand")  # "hand" as no glossary term means it
+ORDINARY_PHRASES = re.compile(r"\b(?:" + "|".join(map(re.escape, ORDINARY)) + r")\b")
 
 
 @lru_cache(maxsize=4096)
@@ -158,7 +159,7 @@ def terms_in(english: str, by_token: dict[str, list[Term]]) -> list[Term]:
     """The glossary entries an English text names. Only the entries whose first word is in the text are matched
     (a few regular expressions per text instead of every entry's)."""
     low = english.lower()
-    if "hand" in low:
+    if any(phrase in low for phrase in ORDINARY):  # else the expression cannot match
         low = ORDINARY_PHRASES.sub(" ", low)
     firsts: set[str] = set()  # the first words of names the text holds, as written or without their endings
     for token in set(TOKEN.findall(low)):
