@@ -48,6 +48,23 @@ def scan(path: Path) -> TextScan:
     return parser
 
 
+TEXT_BLOCK = "cp-text__"
+
+
+def unlinked_text(path: Path) -> list[str]:
+    """The text of the page's .cp-text blocks outside any link. Only the page's <article> is parsed when every
+    text block is inside it (the theme's header and navs are three quarters of a page: 17,000 pages of the
+    three languages take a minute to parse whole). Parsing a part never hides a fragment: without the article's
+    ancestors, a fragment can only seem outside a link when it is not, never the reverse."""
+    page = path.read_text(encoding="utf-8")
+    start, end = page.find("<article"), page.rfind("</article>")
+    if start < 0 or end < start or page.count(TEXT_BLOCK) != page.count(TEXT_BLOCK, start, end):
+        start, end = 0, len(page)
+    parser = TextScan()
+    parser.feed(page[start:end])
+    return parser.unlinked
+
+
 def site_root(site: Path, lang: str) -> Path:
     return site if lang == "ja" else site / lang
 
@@ -68,7 +85,7 @@ def test_rule_references_in_texts_are_links(built_site, lang):
     for page in sorted(site_root(built_site, lang).rglob("*.html")):
         if lang == "ja" and page.relative_to(built_site).parts[0] in ("en", "fr"):
             continue
-        for fragment in scan(page).unlinked:
+        for fragment in unlinked_text(page):
             for ref in find_references(fragment):
                 unlinked.append(f"{page.relative_to(built_site)}: {ref.text}")
     assert unlinked == []

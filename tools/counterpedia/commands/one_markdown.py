@@ -16,6 +16,8 @@ import mkdocs
 from mkdocs.structure import pages
 from mkdocs.structure.toc import get_toc
 
+from . import plain_inline
+
 # The MkDocs whose Page.render this copies: another one's pages are rendered by its own.
 COPIED_FROM = "1.6."
 
@@ -38,6 +40,7 @@ class OneMarkdown:
             self.md = markdown.Markdown(
                 extensions=config["markdown_extensions"], extension_configs=config["mdx_configs"] or {}
             )
+            plain_inline.install(self.md)
         md = self.md.reset()
 
         raw_html_ext = pages._RawHTMLPreprocessor()
