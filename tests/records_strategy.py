@@ -59,7 +59,22 @@ def _string(node: schema_model.Node):
     return TEXT.filter(lambda s: len(s) >= minimum)
 
 
-def from_node(node: schema_model.Node, depth: int = 0):
+# The strategy of each schema node, built once: building one resolves the node's `$ref`s and, for a pattern,
+# compiles a regular expression strategy; rebuilding them at every draw of every example was most of the time of
+# the property tests that draw records (the same examples either way: the strategies are the same). Each entry
+# holds its schema, so that the id in its key is never another schema's.
+_STRATEGIES: dict[tuple[int, str], tuple[dict, st.SearchStrategy]] = {}
+
+
+def from_node(node: schema_model.Node) -> st.SearchStrategy:
+    key = (id(node.schema), node.base)
+    known = _STRATEGIES.get(key)
+    if known is None:
+        known = _STRATEGIES[key] = (node.schema, _from_node(node))
+    return known[1]
+
+
+def _from_node(node: schema_model.Node) -> st.SearchStrategy:
     enum = node.get("enum")
     if enum:
         return st.sampled_from(enum)
@@ -69,6 +84,12 @@ def from_node(node: schema_model.Node, depth: int = 0):
         required = node.required()
         optional = [n for n in names if n not in required]
         minimum = node.get("minProperties") or 0
+        children: dict[str, st.SearchStrategy] = {}  # filled on first use: a schema may refer to itself
+
+        def child(name: str) -> st.SearchStrategy:
+            if name not in children:
+                children[name] = from_node(node.child(name))
+            return children[name]
 
         @st.composite
         def objects(draw):
@@ -76,14 +97,13 @@ def from_node(node: schema_model.Node, depth: int = 0):
             while len(chosen) < minimum:
                 chosen.append(draw(st.sampled_from([n for n in optional if n not in chosen])))
             chosen = draw(st.permutations(chosen))  # any key order: the formatter sorts them
-            return {name: draw(from_node(node.child(name), depth + 1)) for name in chosen}
+            return {name: draw(child(name)) for name in chosen}
 
         return objects()
     if kind == "array":
-        item = node.item()
         minimum = node.get("minItems") or 0
         return st.lists(
-            from_node(item, depth + 1), min_size=minimum, max_size=max(minimum, 3), unique=bool(node.get("uniqueItems"))
+            from_node(node.item()), min_size=minimum, max_size=max(minimum, 3), unique=bool(node.get("uniqueItems"))
         )
     if kind == "boolean":
         return st.booleans()

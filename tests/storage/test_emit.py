@@ -12,8 +12,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 
 from counterpedia.storage import format as fmt
 from counterpedia.storage.emit import emit
-from counterpedia.storage.load import schema_kind
-from counterpedia.storage.yamlio import fast_loader
+from counterpedia.storage.load import parse_document, schema_kind
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data"
@@ -51,7 +50,10 @@ def test_every_shipped_record_is_written_as_ruamel_writes_it(group):
     declined = []
     for path in files:
         kind = schema_kind(path, DATA)
-        tree = fmt._build(fast_loader().load(path.read_text(encoding="utf-8")), fmt._schema_node(kind), {})
+        # read as `fmt` reads it (the event reader: the fast loader's data in a fifth of its time)
+        document, problems = parse_document(path.read_text(encoding="utf-8"), path.name, path.stem, kind)
+        assert document is not None, problems
+        tree = fmt._build(document.data, fmt._schema_node(kind), {})
         text = emit(tree)
         if text is None:
             declined.append(path.name)

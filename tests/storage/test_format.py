@@ -206,8 +206,17 @@ def test_unreadable_records_are_refused(text, code):
     assert [d.code for d in raised.value.diagnostics] == [code]
 
 
-def test_a_result_that_would_change_the_data_is_refused(monkeypatch):
-    monkeypatch.setattr(fmt, "_emit", lambda tree, placement: "id: other\n")
+@pytest.mark.parametrize(
+    "result",
+    [
+        "id: other\nnames: {}\n",
+        "id: &a other\nnames: {}\n",  # an anchor: read back by the fast loader, not the event reader
+        "id: x\nnames: [\n",  # not YAML
+        "id: x\nnames: {}\nextra: 1\n",
+    ],
+)
+def test_a_result_that_would_change_the_data_is_refused(monkeypatch, result):
+    monkeypatch.setattr(fmt, "_emit", lambda tree, placement: result)
     with pytest.raises(FormatError) as raised:
         format_text("card", "id: x\nnames: {}\n")
     assert [d.code for d in raised.value.diagnostics] == ["E400"]

@@ -17,7 +17,15 @@ from ..checks.validate import data_root_of
 from ..model.knowledge import from_documents
 from ..storage.format import FormatError, format_text, normalize_newlines
 from ..storage.format_cache import FormattedCache
-from ..storage.load import RecordTooLarge, display_path, parse_document, read_record_bytes, record_files, schema_kind
+from ..storage.load import (
+    Document,
+    RecordTooLarge,
+    display_path,
+    parse_document,
+    read_record_bytes,
+    record_files,
+    schema_kind,
+)
 from ..storage.writes import FileWrite, WriteError, apply_plan, recover
 
 
@@ -67,14 +75,15 @@ def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
         except UnicodeDecodeError as error:
             result.problems.append(diag.make(shown, (0, 0), "E004", f"cannot read the file: {error}"))
             continue
-        invalid = schema_errors(path, kind, text, shown)
+        document, problems = parse_document(normalize_newlines(text), shown, path.stem, kind)
+        invalid = schema_errors(kind, document, problems)
         if invalid:
             # fmt lays out valid records: one it cannot validate is left as it is, and says why (an unquoted
             # 702.100 would be written back as 702.1, another rule).
             result.problems.extend(invalid)
             continue
         try:
-            formatted = format_text(kind, text, shown)
+            formatted = format_text(kind, text, shown, document)  # a file it cannot read: format_text says why
         except FormatError as error:
             result.problems.extend(error.diagnostics)
             continue
@@ -90,13 +99,13 @@ def plan(paths: list[Path], root: Path | None = None) -> FmtPlan:
     return result
 
 
-def schema_errors(path: Path, kind: str, text: str, shown: str) -> list[diag.Diagnostic]:
+def schema_errors(kind: str, document: Document | None, problems: list[diag.Diagnostic]) -> list[diag.Diagnostic]:
     """The values of the wrong type in a record of a registered kind (E101), each saying the file is not
     formatted: fmt would write them back as it read them (an unquoted 702.100 as 702.1, another rule), and what
-    it did not check must be said. [] for a record without, or a file the formatter reports itself (not YAML)."""
+    it did not check must be said. [] for a record without, or a file the formatter reports itself (not YAML:
+    `parse_document` gave no document, or problems)."""
     if kinds.find(kind) is None:
         return []
-    document, problems = parse_document(normalize_newlines(text), shown, path.stem, kind)
     if document is None or problems:
         return []
     found = [d for record in from_documents([document]) for d in schema.check_record(record, only="type")]

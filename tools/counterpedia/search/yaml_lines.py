@@ -9,6 +9,7 @@ on a line of its own. tests/search/test_yaml_lines.py checks it against ruamel o
 
 from __future__ import annotations
 
+import functools
 import re
 
 _KEY = re.compile(r"""^(?:"([^"]*)"|'([^']*)'|([^\s#'"{\[][^:#]*?))\s*:(?:\s|$)""")
@@ -22,7 +23,11 @@ def _key_of(content: str) -> str | None:
     return next(group for group in match.groups() if group is not None)
 
 
-def _lines(source: str) -> list[tuple[int, int, str]]:
+# The lines of the last few texts: a record's texts are located one after another in the same source (a
+# search result's, the check of every entry against ruamel), and splitting a translation memory shard of
+# thousands of lines for each of its entries was most of the time of locating them.
+@functools.lru_cache(maxsize=4)
+def _lines(source: str) -> tuple[tuple[int, int, str], ...]:
     """(line number, indentation, content) of each meaningful line; a sequence item `- key: v` also
     gives its content `key: v` at the indentation of its first character."""
     result = []
@@ -46,7 +51,7 @@ def _lines(source: str) -> list[tuple[int, int, str]]:
                 result.append((number, inner, content))
         if _BLOCK_SCALAR.search(content):
             block_scalar = inner
-    return result
+    return tuple(result)
 
 
 def line_of(source: str, keys: tuple) -> int:
