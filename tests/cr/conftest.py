@@ -8,6 +8,13 @@ Without them they are skipped, saying why.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import io
+import json
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -107,3 +114,78 @@ def sync_editions(all_cr_files) -> tuple[str, str]:
             "(COUNTERPEDIA_CR_DIR)"
         )
     return quoted, previous
+
+
+def data_snapshot(folder: Path) -> dict[str, str]:
+    """Each file under `folder` (relative path) -> its SHA-256."""
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@dataclass(frozen=True)
+class SyncedData:
+    """What one uninterrupted `cr sync --edition EDITION --apply` made of a copy of data/ (read-only: copy it to
+    change it)."""
+
+    edition: str
+    data: Path  # the data folder after the sync (the reviewed lists beside it, in ../catalogue)
+    returncode: int
+    out: str
+    err: str
+    snapshot: dict[str, str]  # data_snapshot(data)
+    diagnostics: list[dict]  # `validate` of `data` after the sync: each one's code, severity and rendering
+
+    @property
+    def errors(self) -> list[str]:
+        return [d["text"] for d in self.diagnostics if d["severity"] == "error"]
+
+    @property
+    def codes(self) -> set[str]:
+        return {d["code"] for d in self.diagnostics}
+
+
+@pytest.fixture(scope="session")
+def synced_data(request, cr_files, sync_editions) -> Iterator[SyncedData]:
+    """The data after `cr sync --apply` to the edition before the one it quotes (from the data's copy; on the
+    command line as a user runs it), and its validation: made once per test run, whatever the number of xdist
+    workers (tests/shared_build.py). Each test that interrupts or undoes a sync compares its own copy with it."""
+    from counterpedia.checks.validate import validate
+    from counterpedia.commands.cli import main
+
+    from ..shared_build import built_once
+    from .cr_reference import ROOT_DATA
+
+    if not any((ROOT_DATA / "rules").glob("*.yaml")):
+        pytest.skip("data/rules holds no quotes yet")
+    edition = sync_editions[1]
+
+    def build(folder: Path) -> None:
+        shutil.copytree(ROOT_DATA, folder / "data")
+        shutil.copytree(ROOT_DATA.parent / "catalogue", folder / "catalogue")  # the reviewed lists beside the data
+        out, err = io.StringIO(), io.StringIO()
+        with pytest.MonkeyPatch.context() as patch:  # as isolated_environment and cr_env do for a test
+            for name in ("COUNTERPEDIA_CR", "COUNTERPEDIA_CR_URL", "COUNTERPEDIA_CR_JA", "COUNTERPEDIA_CR_JA_URL"):
+                patch.delenv(name, raising=False)
+            patch.setenv("XDG_CACHE_HOME", str(folder / "xdg-cache"))
+            patch.setenv("COUNTERPEDIA_CR_DIR", CR_PATH)
+            patch.chdir(folder)
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                returncode = main(["cr", "sync", "--edition", edition, "--apply"])
+            _kb, diagnostics = validate([folder / "data"])
+        outcome = {
+            "returncode": returncode,
+            "out": out.getvalue(),
+            "err": err.getvalue(),
+            "diagnostics": [{"code": d.code, "severity": d.severity, "text": d.render()} for d in diagnostics],
+        }
+        (folder / "outcome.json").write_text(json.dumps(outcome), encoding="utf-8")
+
+    folder = built_once(request, "cr-synced-data", {"edition": edition, "cr": CR_PATH, "data": str(ROOT_DATA)}, build)
+    outcome = json.loads((folder / "outcome.json").read_text(encoding="utf-8"))
+    data = folder / "data"
+    synced = SyncedData(edition, data, snapshot=data_snapshot(data), **outcome)
+    yield synced
+    assert data_snapshot(data) == synced.snapshot, "a test changed the shared synced_data: it must take a copy"
