@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,13 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def data_copy(tmp_path, monkeypatch) -> Path:
+def data_copy(tmp_path, monkeypatch, data_copier) -> Path:
     if not any((ROOT / "data" / "rules").glob("*.yaml")):
         pytest.skip("data/rules holds no quotes yet")
-    shutil.copytree(ROOT / "data", tmp_path / "data")
-    shutil.copytree(ROOT / "catalogue", tmp_path / "catalogue")  # the reviewed lists beside the data
     monkeypatch.chdir(tmp_path)
-    return tmp_path / "data"
+    return data_copier(tmp_path)
 
 
 def states(kb, edition, editions):
@@ -84,7 +81,7 @@ def _without_via(files: dict) -> dict:
 
 
 def test_sync_renumbers_everywhere_requotes_and_marks_translations_drifted(
-    data_copy, cr_env, sync_editions, synced_data, capsys, tmp_path, monkeypatch
+    data_copy, cr_env, sync_editions, synced_data, data_copier, capsys, tmp_path, monkeypatch
 ):
     """From the edition the data quotes to the one before and back: whichever they are."""
     quoted, previous = sync_editions
@@ -121,8 +118,7 @@ def test_sync_renumbers_everywhere_requotes_and_marks_translations_drifted(
     # Back to the edition quoted, from a copy of the synced data: every file as it was, byte for byte (the `via` of
     # a copy aside, when the tests read Wizards' own file of that edition rather than the copy the data names).
     back = tmp_path / "back"
-    shutil.copytree(synced, back / "data")
-    shutil.copytree(synced.parent / "catalogue", back / "catalogue")
+    data_copier(back, synced)
     monkeypatch.chdir(back)
     assert main(["cr", "sync", "--edition", quoted, "--apply"]) == 0
     after = _yaml_files(back / "data")

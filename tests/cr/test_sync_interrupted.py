@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -73,12 +72,10 @@ def kill_after_first_replaced_file(work: Path) -> subprocess.Popen:
     return process
 
 
-def test_a_killed_sync_is_finished_by_the_next_run(copies, synced_data, capsys):
+def test_a_killed_sync_is_finished_by_the_next_run(copies, synced_data, data_copier, capsys):
     work, expected = copies
     for _attempt in range(5):
-        shutil.rmtree(work / "data", ignore_errors=True)
-        shutil.copytree(ROOT / "data", work / "data")
-        shutil.copytree(ROOT / "catalogue", work / "catalogue")  # the reviewed lists beside the data
+        data_copier(work)  # anew at each attempt
         original = snapshot(work / "data")
         process = kill_after_first_replaced_file(work)
         if process.returncode == -signal.SIGKILL and writes.journal_path(work / "data").is_file():
@@ -98,10 +95,9 @@ def test_a_killed_sync_is_finished_by_the_next_run(copies, synced_data, capsys):
     assert not synced_data.errors
 
 
-def test_a_write_failing_part_way_says_what_was_written_and_a_rerun_finishes(copies, capsys, monkeypatch):
+def test_a_write_failing_part_way_says_what_was_written_and_a_rerun_finishes(copies, data_copier, capsys, monkeypatch):
     work, expected = copies
-    shutil.copytree(ROOT / "data", work / "data")
-    shutil.copytree(ROOT / "catalogue", work / "catalogue")  # the reviewed lists beside the data
+    data_copier(work)
     real, calls = writes.atomic_write, []
 
     def failing(path, text):
@@ -125,10 +121,9 @@ def test_a_write_failing_part_way_says_what_was_written_and_a_rerun_finishes(cop
     assert not list((work / "data").rglob("*.tmp"))
 
 
-def test_a_dry_run_or_check_says_a_sync_was_interrupted(copies, capsys, monkeypatch):
+def test_a_dry_run_or_check_says_a_sync_was_interrupted(copies, data_copier, capsys, monkeypatch):
     work, _expected = copies
-    shutil.copytree(ROOT / "data", work / "data")
-    shutil.copytree(ROOT / "catalogue", work / "catalogue")  # the reviewed lists beside the data
+    data_copier(work)
     writes.journal_path(work / "data").parent.mkdir(parents=True, exist_ok=True)
     writes.journal_path(work / "data").write_text(json.dumps({"command": "cr sync", "files": []}), encoding="utf-8")
     capsys.readouterr()
