@@ -101,12 +101,12 @@ def edition_before(edition: str, available) -> str | None:
 
 
 @pytest.fixture(scope="session")
-def sync_editions(all_cr_files) -> tuple[str, str]:
+def sync_editions(all_cr_files, real_kb) -> tuple[str, str]:
     """(the edition the data quotes, the one before it): a sync there and back must be exact. Skipped when the
     data quotes an edition the tests do not have."""
-    from .cr_reference import ROOT_DATA
+    from counterpedia.cr.quotes_cli import quoted_edition
 
-    quoted = data_edition(ROOT_DATA)
+    quoted = quoted_edition(real_kb)  # data/ as loaded once per worker (tests/conftest.py)
     previous = edition_before(quoted, all_cr_files) if quoted in all_cr_files else None
     if previous is None:
         pytest.skip(
