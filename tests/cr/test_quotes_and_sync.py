@@ -13,7 +13,7 @@ from counterpedia.cr.quotes_cli import quoted_edition
 from counterpedia.cr.sync import plan
 from counterpedia.model.knowledge import load
 
-from .conftest import data_edition
+from .conftest import data_edition, edit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -158,9 +158,7 @@ def test_sync_back_to_an_older_edition_never_writes_data_that_fails_validation(d
 
 def test_a_rule_number_yaml_reads_as_a_number_is_reported_by_check_and_sync(data_copy, cr_env, capsys):
     record = data_copy / "rules" / "bloodthirst.yaml"
-    record.write_text(
-        record.read_text(encoding="utf-8").replace('number: "702.54"\n', "number: 702.54\n"), encoding="utf-8"
-    )
+    edit(record, record.read_text(encoding="utf-8").replace('number: "702.54"\n', "number: 702.54\n"))
     before = _snapshot(data_copy)
     assert main(["cr", "check"]) == 1
     out = capsys.readouterr().out
@@ -175,7 +173,7 @@ def test_a_rule_number_yaml_reads_as_a_number_is_reported_by_check_and_sync(data
 def test_wrong_types_in_the_quotes_are_diagnostics_not_internal_errors(data_copy, cr_env, capsys):
     record = data_copy / "rules" / "bloodthirst.yaml"
     text = record.read_text(encoding="utf-8")
-    record.write_text(text.replace("rules:\n", "rules: 5\nunused:\n", 1), encoding="utf-8")
+    edit(record, text.replace("rules:\n", "rules: 5\nunused:\n", 1))
     for argv in (["cr", "check"], ["cr", "sync"], ["cr", "sync", "--apply"]):
         assert main(argv) == 1
         captured = capsys.readouterr()
@@ -190,7 +188,7 @@ def test_a_quote_version_yaml_reads_as_a_number_is_a_diagnostic_not_an_internal_
     quoted = f'        source: cr\n        version: "{edition}"\n'
     text = record.read_text(encoding="utf-8")
     assert quoted in text
-    record.write_text(text.replace(quoted, f"        source: cr\n        version: {edition}\n", 1), encoding="utf-8")
+    edit(record, text.replace(quoted, f"        source: cr\n        version: {edition}\n", 1))
     before = _snapshot(data_copy)
     for argv in (["cr", "check"], ["cr", "sync", "--apply"]):
         assert main(argv) == 1
