@@ -8,6 +8,14 @@ Without them they are skipped, saying why.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import io
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -94,12 +102,12 @@ def edition_before(edition: str, available) -> str | None:
 
 
 @pytest.fixture(scope="session")
-def sync_editions(all_cr_files) -> tuple[str, str]:
+def sync_editions(all_cr_files, real_kb) -> tuple[str, str]:
     """(the edition the data quotes, the one before it): a sync there and back must be exact. Skipped when the
     data quotes an edition the tests do not have."""
-    from .cr_reference import ROOT_DATA
+    from counterpedia.cr.quotes_cli import quoted_edition
 
-    quoted = data_edition(ROOT_DATA)
+    quoted = quoted_edition(real_kb)  # data/ as loaded once per worker (tests/conftest.py)
     previous = edition_before(quoted, all_cr_files) if quoted in all_cr_files else None
     if previous is None:
         pytest.skip(
@@ -107,3 +115,152 @@ def sync_editions(all_cr_files) -> tuple[str, str]:
             "(COUNTERPEDIA_CR_DIR)"
         )
     return quoted, previous
+
+
+@pytest.fixture(scope="session")
+def parsed_data(tmp_path_factory) -> Path | None:
+    """The parse snapshot of data/ (counterpedia.storage.parse_cache), made once per worker: a test's copy of the
+    data starts with it, as a checkout does after its first command, so that each test does not parse the 5,700
+    files again (1.6 s of CPU a test). The snapshot is keyed by each file's SHA-256: a file a test edits is parsed
+    again, as it would be for a user. None when the cache is off (COUNTERPEDIA_NO_CACHE)."""
+    from counterpedia.model.knowledge import load
+    from counterpedia.storage import parse_cache
+
+    from .cr_reference import ROOT_DATA
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("parsed-data")))
+        load(ROOT_DATA)
+        snapshot = parse_cache.cache_file(ROOT_DATA)
+    return snapshot if snapshot.is_file() else None
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    """A hard link to the file: no bytes copied (5,700 files: 0.4 s of CPU a copy). Safe for the commands under
+    test, which replace a record by renaming a new file over it (counterpedia.storage.writes.atomic_write): the
+    rename gives the copy's name a new inode and leaves the source's file as it was. A test writes a copied file
+    with `edit`, which does the same. Where a link cannot be made (another file system): a copy."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def edit(path: Path, text: str) -> None:
+    """Write `text` to a file of a copy made by copy_data: a new file in place of the link, the source untouched."""
+    path.unlink()
+    path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def untouched_data() -> Iterator[None]:
+    """data/ and catalogue/ byte for byte as they were before the first copy of them (hard links: see
+    `_link_or_copy`), checked at the end of the run."""
+    from .cr_reference import ROOT_DATA
+
+    folders = (ROOT_DATA, ROOT_DATA.parent / "catalogue")
+    before = [data_snapshot(folder) for folder in folders]
+    yield
+    assert [data_snapshot(folder) for folder in folders] == before, (
+        "a test wrote into a copy of data/ made of hard links without `edit` (tests/cr/conftest.py), and so into data/"
+    )
+
+
+def copy_data(folder: Path, parsed: Path | None, source: Path | None = None) -> Path:
+    """A copy of `source` (data/) in folder/data, the reviewed lists beside it (folder/catalogue), and the parse
+    snapshot `parsed` where the commands run with the current XDG_CACHE_HOME look for the copy's. Its files are hard
+    links to the source's (`_link_or_copy`): a test that changes one writes it with `edit`."""
+    from counterpedia.storage import parse_cache
+
+    from .cr_reference import ROOT_DATA
+
+    source = source or ROOT_DATA
+    for name in ("data", "catalogue"):
+        shutil.rmtree(folder / name, ignore_errors=True)
+    shutil.copytree(source, folder / "data", copy_function=_link_or_copy)
+    shutil.copytree(source.parent / "catalogue", folder / "catalogue", copy_function=_link_or_copy)  # beside the data
+    if parsed is not None:
+        seeded = parse_cache.cache_file(folder / "data")
+        seeded.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(parsed, seeded)
+    return folder / "data"
+
+
+@pytest.fixture
+def data_copier(parsed_data, untouched_data):
+    """copy_data(folder[, source]) with the parse snapshot of data/."""
+    return lambda folder, source=None: copy_data(folder, parsed_data, source)
+
+
+def data_snapshot(folder: Path) -> dict[str, str]:
+    """Each file under `folder` (relative path) -> its SHA-256."""
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+@dataclass(frozen=True)
+class SyncedData:
+    """What one uninterrupted `cr sync --edition EDITION --apply` made of a copy of data/ (read-only: copy it to
+    change it)."""
+
+    edition: str
+    data: Path  # the data folder after the sync (the reviewed lists beside it, in ../catalogue)
+    returncode: int
+    out: str
+    err: str
+    snapshot: dict[str, str]  # data_snapshot(data)
+    diagnostics: list[dict]  # `validate` of `data` after the sync: each one's code, severity and rendering
+
+    @property
+    def errors(self) -> list[str]:
+        return [d["text"] for d in self.diagnostics if d["severity"] == "error"]
+
+    @property
+    def codes(self) -> set[str]:
+        return {d["code"] for d in self.diagnostics}
+
+
+@pytest.fixture(scope="session")
+def synced_data(request, cr_files, sync_editions, parsed_data, untouched_data) -> Iterator[SyncedData]:
+    """The data after `cr sync --apply` to the edition before the one it quotes (from the data's copy; on the
+    command line as a user runs it), and its validation: made once per test run, whatever the number of xdist
+    workers (tests/shared_build.py). Each test that interrupts or undoes a sync compares its own copy with it."""
+    from counterpedia.checks.validate import validate
+    from counterpedia.commands.cli import main
+
+    from ..shared_build import built_once
+    from .cr_reference import ROOT_DATA
+
+    if not any((ROOT_DATA / "rules").glob("*.yaml")):
+        pytest.skip("data/rules holds no quotes yet")
+    edition = sync_editions[1]
+
+    def build(folder: Path) -> None:
+        out, err = io.StringIO(), io.StringIO()
+        with pytest.MonkeyPatch.context() as patch:  # as isolated_environment and cr_env do for a test
+            for name in ("COUNTERPEDIA_CR", "COUNTERPEDIA_CR_URL", "COUNTERPEDIA_CR_JA", "COUNTERPEDIA_CR_JA_URL"):
+                patch.delenv(name, raising=False)
+            patch.setenv("XDG_CACHE_HOME", str(folder / "xdg-cache"))
+            copy_data(folder, parsed_data)
+            patch.setenv("COUNTERPEDIA_CR_DIR", CR_PATH)
+            patch.chdir(folder)
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                returncode = main(["cr", "sync", "--edition", edition, "--apply"])
+            _kb, diagnostics = validate([folder / "data"])
+        outcome = {
+            "returncode": returncode,
+            "out": out.getvalue(),
+            "err": err.getvalue(),
+            "diagnostics": [{"code": d.code, "severity": d.severity, "text": d.render()} for d in diagnostics],
+        }
+        (folder / "outcome.json").write_text(json.dumps(outcome), encoding="utf-8")
+
+    folder = built_once(request, "cr-synced-data", {"edition": edition, "cr": CR_PATH, "data": str(ROOT_DATA)}, build)
+    outcome = json.loads((folder / "outcome.json").read_text(encoding="utf-8"))
+    data = folder / "data"
+    synced = SyncedData(edition, data, snapshot=data_snapshot(data), **outcome)
+    yield synced
+    assert data_snapshot(data) == synced.snapshot, "a test changed the shared synced_data: it must take a copy"

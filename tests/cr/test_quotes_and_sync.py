@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,19 +13,17 @@ from counterpedia.cr.quotes_cli import quoted_edition
 from counterpedia.cr.sync import plan
 from counterpedia.model.knowledge import load
 
-from .conftest import data_edition
+from .conftest import data_edition, edit
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def data_copy(tmp_path, monkeypatch) -> Path:
+def data_copy(tmp_path, monkeypatch, data_copier) -> Path:
     if not any((ROOT / "data" / "rules").glob("*.yaml")):
         pytest.skip("data/rules holds no quotes yet")
-    shutil.copytree(ROOT / "data", tmp_path / "data")
-    shutil.copytree(ROOT / "catalogue", tmp_path / "catalogue")  # the reviewed lists beside the data
     monkeypatch.chdir(tmp_path)
-    return tmp_path / "data"
+    return data_copier(tmp_path)
 
 
 def states(kb, edition, editions):
@@ -71,6 +68,11 @@ def test_check_reports_like_the_validator(data_copy, real_kb, cr_env, sync_editi
     assert "error[E303] rule 122.9 is not in the 20240308 edition" in out
 
 
+def _yaml_files(data: Path) -> dict[str, bytes]:
+    """Each record file under `data` (relative path) -> its bytes."""
+    return {str(p.relative_to(data)): p.read_bytes() for p in data.rglob("*.yaml")}
+
+
 def _without_via(files: dict) -> dict:
     return {
         p: b"".join(line for line in text.splitlines(True) if not line.strip().startswith(b"via: "))
@@ -79,22 +81,25 @@ def _without_via(files: dict) -> dict:
 
 
 def test_sync_renumbers_everywhere_requotes_and_marks_translations_drifted(
-    data_copy, cr_env, sync_editions, all_cr_files, capsys
+    data_copy, cr_env, sync_editions, synced_data, data_copier, capsys, tmp_path, monkeypatch
 ):
     """From the edition the data quotes to the one before and back: whichever they are."""
     quoted, previous = sync_editions
     # sync writes in the layout of `counterpedia fmt`, and the copied data is already in it (asserted by
     # tests/commands/test_fmt_cli.py::test_the_shipped_data_is_formatted): there and back is then byte-identical
-    before = {p: p.read_bytes() for p in data_copy.rglob("*.yaml")}
+    before = _yaml_files(data_copy)
     assert main(["cr", "sync", "--edition", previous]) == 0  # a dry run writes nothing
-    assert {p: p.read_bytes() for p in data_copy.rglob("*.yaml")} == before
+    assert _yaml_files(data_copy) == before
     dry = capsys.readouterr().out
     moved = [
         line.split(": rule ", 1)[1].split(" renumbered to ") for line in dry.splitlines() if " renumbered to " in line
     ]
 
-    assert main(["cr", "sync", "--edition", previous, "--apply"]) == 0
-    kb, _ = load(data_copy)
+    # `cr sync --edition previous --apply` of the same data, run once for the test run (synced_data, shared with
+    # test_sync_interrupted.py, which compares its interrupted syncs with it), and its validation
+    assert synced_data.edition == previous and synced_data.returncode == 0, synced_data.err
+    synced = synced_data.data
+    kb, _ = load(synced)
     cited = {
         n
         for record in kb
@@ -102,29 +107,30 @@ def test_sync_renumbers_everywhere_requotes_and_marks_translations_drifted(
     }
     for old, new in ((a, b.split()[0]) for a, b in moved):
         assert new in kb.quoted_rules() and old not in cited, (old, new)  # renumbered everywhere
-    _kb, diagnostics = validate([data_copy])
-    assert not [d for d in diagnostics if d.severity == "error"]
-    assert [d for d in diagnostics if d.code == "W201"], "a re-quoted rule's translations are drifted"
+    assert not synced_data.errors
+    assert "W201" in synced_data.codes, "a re-quoted rule's translations are drifted"
     if (quoted, previous) == ("20260925", "20260417"):
         assert [["701.50d", "701.50e"]] == [[a, b.split()[0]] for a, b in moved]
-        connive = (data_copy / "mechanics" / "connive.yaml").read_text(encoding="utf-8")
+        connive = (synced / "mechanics" / "connive.yaml").read_text(encoding="utf-8")
         assert '"701.50e"' in connive and '"701.50d"' not in connive and connive.splitlines()[0].startswith("#")
         assert "rule 122.1j is not in 20260417: kept as it is, to review" in dry  # hone counters: new in 20260925
 
-    # Back to the edition quoted: every file as it was, byte for byte (the `via` of a copy aside, when the tests
-    # read Wizards' own file of that edition rather than the copy the data names).
+    # Back to the edition quoted, from a copy of the synced data: every file as it was, byte for byte (the `via` of
+    # a copy aside, when the tests read Wizards' own file of that edition rather than the copy the data names).
+    back = tmp_path / "back"
+    data_copier(back, synced)
+    monkeypatch.chdir(back)
     assert main(["cr", "sync", "--edition", quoted, "--apply"]) == 0
-    after = {p: p.read_bytes() for p in data_copy.rglob("*.yaml")}
-    if "reading" in capsys.readouterr().err:
+    after = _yaml_files(back / "data")
+    if "reading" in synced_data.err + capsys.readouterr().err:
         assert after == before
     else:
         assert _without_via(after) == _without_via(before)
 
 
-def test_sync_warns_when_a_moved_rule_lands_on_a_kept_quote(data_copy, editions):
-    kb, _ = load(data_copy)
-    changes = compare_quotes(kb, editions["20240308"], editions.get)
-    result = plan(kb, changes, "20240308")
+def test_sync_warns_when_a_moved_rule_lands_on_a_kept_quote(real_kb, editions):
+    changes = compare_quotes(real_kb, editions["20240308"], editions.get)
+    result = plan(real_kb, changes, "20240308")  # a plan only reads the files (nothing is written)
     assert any(c.number == "702.11h" and number == "702.11g" for c, number in result.collisions)
 
 
@@ -151,9 +157,7 @@ def test_sync_back_to_an_older_edition_never_writes_data_that_fails_validation(d
 
 def test_a_rule_number_yaml_reads_as_a_number_is_reported_by_check_and_sync(data_copy, cr_env, capsys):
     record = data_copy / "rules" / "bloodthirst.yaml"
-    record.write_text(
-        record.read_text(encoding="utf-8").replace('number: "702.54"\n', "number: 702.54\n"), encoding="utf-8"
-    )
+    edit(record, record.read_text(encoding="utf-8").replace('number: "702.54"\n', "number: 702.54\n"))
     before = _snapshot(data_copy)
     assert main(["cr", "check"]) == 1
     out = capsys.readouterr().out
@@ -168,7 +172,7 @@ def test_a_rule_number_yaml_reads_as_a_number_is_reported_by_check_and_sync(data
 def test_wrong_types_in_the_quotes_are_diagnostics_not_internal_errors(data_copy, cr_env, capsys):
     record = data_copy / "rules" / "bloodthirst.yaml"
     text = record.read_text(encoding="utf-8")
-    record.write_text(text.replace("rules:\n", "rules: 5\nunused:\n", 1), encoding="utf-8")
+    edit(record, text.replace("rules:\n", "rules: 5\nunused:\n", 1))
     for argv in (["cr", "check"], ["cr", "sync"], ["cr", "sync", "--apply"]):
         assert main(argv) == 1
         captured = capsys.readouterr()
@@ -183,7 +187,7 @@ def test_a_quote_version_yaml_reads_as_a_number_is_a_diagnostic_not_an_internal_
     quoted = f'        source: cr\n        version: "{edition}"\n'
     text = record.read_text(encoding="utf-8")
     assert quoted in text
-    record.write_text(text.replace(quoted, f"        source: cr\n        version: {edition}\n", 1), encoding="utf-8")
+    edit(record, text.replace(quoted, f"        source: cr\n        version: {edition}\n", 1))
     before = _snapshot(data_copy)
     for argv in (["cr", "check"], ["cr", "sync", "--apply"]):
         assert main(argv) == 1

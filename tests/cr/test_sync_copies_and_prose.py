@@ -140,3 +140,35 @@ def test_a_cards_ruling_is_renumbered_in_the_cards_file_and_someone_elses_text_i
     ruling = load_yaml(card)["rulings"][0]
     assert ruling["about"]["rules"] == ["728.1"]  # the citation follows the rule
     assert ruling["text"]["en"]["text"] == "A dataset's ruling that names rule 727.1."  # not our words: as written
+
+
+def _records(kb) -> list[tuple]:
+    return sorted((r.kind, r.id, r.path, r.prefix) for r in kb)
+
+
+def test_the_planned_data_holds_each_record_once(tmp_path):
+    """`cr sync` checks the data as the plan would leave it: each record once, whatever file it is read from (a card
+    with rulings is one card record and its rulings, not a copy of the card per ruling), real duplicates as they
+    are, and the planned text in place of a planned file's."""
+    from counterpedia.cr.quotes_cli import planned_knowledge
+    from counterpedia.cr.sync import SyncPlan
+
+    data, _cr = setup(tmp_path, copy=False)
+    card = data / "cards" / "i" / "inevitable-betrayal.yaml"
+    second = RULING.replace("0a1b2c3d", "0a1b2c3e").replace("rulings:\n", "", 1)
+    card.write_text(card.read_text(encoding="utf-8") + RULING + second, encoding="utf-8")
+    shutil.copyfile(data / "counters" / "time.yaml", data / "counters" / "time-again.yaml")  # the same id twice
+    kb, _ = load(data)
+    assert [r.kind for r in kb if r.path == str(card)].count("ruling") == 2
+    assert [(r.kind, r.id) for r in kb.duplicates] == [("counter", "time")]
+
+    unchanged = planned_knowledge(kb, SyncPlan("20260925"))
+    assert _records(unchanged) == _records(kb)
+    assert [(r.kind, r.id, r.path) for r in unchanged.duplicates] == [(r.kind, r.id, r.path) for r in kb.duplicates]
+
+    rad = data / "counters" / "rad.yaml"
+    planned = rad.read_text(encoding="utf-8").replace("727.1", "728.1")
+    changed = planned_knowledge(kb, SyncPlan("20260925", files={str(rad): planned}))
+    assert _records(changed) == _records(kb)
+    assert changed.get("counter", "rad").data["rules"] == ["728.1", "728.1a"]
+    assert kb.get("counter", "rad").data["rules"] == ["727.1", "727.1a"]  # nothing written, the loaded data as it was

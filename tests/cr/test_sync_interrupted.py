@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -14,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from counterpedia.checks.validate import validate
 from counterpedia.commands.cli import main
 from counterpedia.storage import writes
 
-from .cr_reference import CR_PATH
+from .conftest import data_snapshot as snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
 # The edition before the one the data quotes (20260417 before 20260925: 701.50d -> 701.50e, 702.54b re-quoted,
@@ -26,32 +23,13 @@ ROOT = Path(__file__).resolve().parents[2]
 EDITION = "the edition before the one the data quotes"
 
 
-def snapshot(folder: Path) -> dict[str, str]:
-    return {
-        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
-
-
 @pytest.fixture(scope="module")
-def synced(tmp_path_factory, cr_files, sync_editions) -> tuple[str, dict[str, str]]:
+def synced(synced_data) -> tuple[str, dict[str, str]]:
     """(the edition synced to, the data's files after an uninterrupted `cr sync --apply` to it): one sync for the
-    module's tests, each of which interrupts a sync of its own copy and compares the result with these files."""
-    if not any((ROOT / "data" / "rules").glob("*.yaml")):
-        pytest.skip("data/rules holds no quotes yet")
-    edition = sync_editions[1]
-    reference = tmp_path_factory.mktemp("reference")
-    shutil.copytree(ROOT / "data", reference / "data")
-    shutil.copytree(ROOT / "catalogue", reference / "catalogue")  # the reviewed lists beside the data
-    with pytest.MonkeyPatch.context() as patch:  # as isolated_environment and cr_env do for a test
-        for name in ("COUNTERPEDIA_CR", "COUNTERPEDIA_CR_URL", "COUNTERPEDIA_CR_JA", "COUNTERPEDIA_CR_JA_URL"):
-            patch.delenv(name, raising=False)
-        patch.setenv("XDG_CACHE_HOME", str(reference / "xdg-cache"))
-        patch.setenv("COUNTERPEDIA_CR_DIR", CR_PATH)
-        patch.chdir(reference)
-        assert main(["cr", "sync", "--edition", edition, "--apply"]) == 0
-    return edition, snapshot(reference / "data")
+    run (tests/cr/conftest.py), each test of this module interrupting a sync of its own copy and comparing the
+    result with these files."""
+    assert synced_data.returncode == 0, synced_data.err
+    return synced_data.edition, synced_data.snapshot
 
 
 @pytest.fixture
@@ -94,12 +72,10 @@ def kill_after_first_replaced_file(work: Path) -> subprocess.Popen:
     return process
 
 
-def test_a_killed_sync_is_finished_by_the_next_run(copies, capsys):
+def test_a_killed_sync_is_finished_by_the_next_run(copies, synced_data, data_copier, capsys):
     work, expected = copies
     for _attempt in range(5):
-        shutil.rmtree(work / "data", ignore_errors=True)
-        shutil.copytree(ROOT / "data", work / "data")
-        shutil.copytree(ROOT / "catalogue", work / "catalogue")  # the reviewed lists beside the data
+        data_copier(work)  # anew at each attempt
         original = snapshot(work / "data")
         process = kill_after_first_replaced_file(work)
         if process.returncode == -signal.SIGKILL and writes.journal_path(work / "data").is_file():
@@ -115,14 +91,13 @@ def test_a_killed_sync_is_finished_by_the_next_run(copies, capsys):
     assert f"finished an interrupted `cr sync --edition {EDITION}`" in capsys.readouterr().err
     assert snapshot(work / "data") == expected
     assert not list((work / "data").rglob("*.tmp")) and not writes.journal_path(work / "data").exists()
-    _kb, diagnostics = validate([work / "data"])
-    assert not [d for d in diagnostics if d.severity == "error"]
+    # The finished data is byte for byte the uninterrupted sync's (above), whose validation found no error.
+    assert not synced_data.errors
 
 
-def test_a_write_failing_part_way_says_what_was_written_and_a_rerun_finishes(copies, capsys, monkeypatch):
+def test_a_write_failing_part_way_says_what_was_written_and_a_rerun_finishes(copies, data_copier, capsys, monkeypatch):
     work, expected = copies
-    shutil.copytree(ROOT / "data", work / "data")
-    shutil.copytree(ROOT / "catalogue", work / "catalogue")  # the reviewed lists beside the data
+    data_copier(work)
     real, calls = writes.atomic_write, []
 
     def failing(path, text):
@@ -146,10 +121,9 @@ def test_a_write_failing_part_way_says_what_was_written_and_a_rerun_finishes(cop
     assert not list((work / "data").rglob("*.tmp"))
 
 
-def test_a_dry_run_or_check_says_a_sync_was_interrupted(copies, capsys, monkeypatch):
+def test_a_dry_run_or_check_says_a_sync_was_interrupted(copies, data_copier, capsys, monkeypatch):
     work, _expected = copies
-    shutil.copytree(ROOT / "data", work / "data")
-    shutil.copytree(ROOT / "catalogue", work / "catalogue")  # the reviewed lists beside the data
+    data_copier(work)
     writes.journal_path(work / "data").parent.mkdir(parents=True, exist_ok=True)
     writes.journal_path(work / "data").write_text(json.dumps({"command": "cr sync", "files": []}), encoding="utf-8")
     capsys.readouterr()

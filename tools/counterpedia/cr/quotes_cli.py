@@ -200,11 +200,14 @@ def _run_check_en(args, edition, kb) -> int:
 
 def planned_knowledge(kb: KnowledgeBase, result: SyncPlan) -> KnowledgeBase:
     """The knowledge base as it would be once the plan is written (pure: nothing is written)."""
-    documents = []
+    documents, seen = [], set()
     for record in [*kb, *kb.duplicates]:
         document = record.document
-        if document is None:
+        # Each document once: a card's rulings are records read from the card's document, and taking it again for
+        # each of them made every such card a duplicate of itself (144,000 duplicates, checked one by one).
+        if document is None or id(document) in seen:
             continue
+        seen.add(id(document))
         if document.path in result.files:
             planned, _problems = parse_document(
                 result.files[document.path], document.path, document.stem, document.kind
