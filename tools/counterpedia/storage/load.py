@@ -17,7 +17,7 @@ from ruamel.yaml.reader import ReaderError
 
 from .. import diagnostics as diag
 from .. import kinds
-from .file_digests import FileDigests, TooLarge
+from .file_digests import FileDigests, TooLarge, read_up_to
 from .parse_cache import ParseCache
 from .parse_many import map_in_two
 from .yamlevents import UNSURE
@@ -378,7 +378,7 @@ def read_record_bytes(path: Path) -> bytes:
     if not _regular(path):
         _refuse(path)
     with open(path, "rb") as stream:
-        raw = stream.read(MAX_FILE_BYTES + 1)
+        raw = read_up_to(stream, os.fstat(stream.fileno()).st_size, MAX_FILE_BYTES)
     if len(raw) > MAX_FILE_BYTES:
         raise RecordTooLarge(
             f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, "
