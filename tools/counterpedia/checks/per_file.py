@@ -33,9 +33,11 @@ from ..storage.result_cache import from_rows, rows
 from . import characters, dates, differences, identity, memory, official, provenance, references, schema
 
 FORMAT = 1
-# The child's share of the checks when the parent also runs the checks across records meanwhile: after a clone,
-# the per-record checks take about 1.8 s of CPU and the others 0.5 s (in-process, 2026-12-02): at 0.65 the parent
-# (its files and the others) and the child (its files, sent back pickled) took 1.52 and 1.49 s.
+# The child's share of the files checked when the parent also runs the checks across records meanwhile: after a
+# clone, the files' checks and keys take about 1.25 s of CPU in one process and the others 0.35 s, but forked each
+# process pays more (the child its copied pages, the parent the texts the child's files listed for the checks across
+# records, listed again): at 0.70 the parent (its files and the others) and the child (its files, sent back
+# pickled) took 1.07 and 1.08 s (2026-12-02, load average 7; 0.65: 1.17 and 1.06 s).
 CHILD_SHARE = 0.70
 
 
