@@ -47,7 +47,17 @@ SNIPPET = """
     del os.environ["COUNTERPEDIA_NO_FORK"]  # a setting: part of every key
     checked.clear()
     again = validate("cache-forked")
-    print(json.dumps({"calls": calls, "forked": forked, "alone": alone, "again": again, "checked": checked}))
+    checked_again = list(checked)
+    # a child killed while it checks its files leaves them to the parent: the same output, never fewer problems
+    parent, checked_parts = os.getpid(), per_file._checked_parts
+    def killed_in_the_child(*arguments):
+        if os.getpid() != parent:
+            os.kill(os.getpid(), 9)
+        return checked_parts(*arguments)
+    per_file._checked_parts = killed_in_the_child
+    killed = validate("cache-killed")
+    print(json.dumps({"calls": calls, "forked": forked, "alone": alone, "again": again, "checked": checked_again,
+                      "killed": killed}))
 """
 
 
@@ -79,7 +89,8 @@ def test_the_files_checked_in_a_child_give_what_one_process_gives(tmp_path):
     # after one card edited, only its parts are checked again (its own records', the citing checks'): each file's
     # results were kept under the key this run works out, the child's files' too
     assert found["checked"] == [2] and found["again"] == found["forked"]
-    assert found["forked"] == found["alone"]
+    assert found["forked"] == found["alone"] == found["killed"]
+    assert found["calls"][2:] == [False, True]  # the run after the edit checks 2 parts in-process; the killed one forks
     status, output = found["forked"]
     assert status == 1 and first.name in output and last.name in output, output
     assert "zz-twin.yaml" in output and "[E103]" in output, output
