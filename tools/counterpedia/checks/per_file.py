@@ -34,10 +34,10 @@ from . import characters, dates, differences, identity, memory, official, proven
 
 FORMAT = 1
 # The child's share of the files checked when the parent also runs the checks across records meanwhile: after a
-# clone, the files' checks and keys take about 1.25 s of CPU in one process and the others 0.35 s, but forked each
-# process pays more (the child its copied pages, the parent the texts the child's files listed for the checks across
-# records, listed again): at 0.70 the parent (its files and the others) and the child (its files, sent back
-# pickled) took 1.07 and 1.08 s (2026-12-02, load average 7; 0.65: 1.17 and 1.06 s).
+# clone, the files' checks and keys take about 1.25 s of CPU in one process and the others 0.4 s, but forked each
+# process takes about 0.2 s more for its part (pages copied on their first write, the cores sharing their caches):
+# at 0.70 the parent (its files and the others) and the child (its files, sent back pickled) took 1.07 and 1.08 s
+# (2026-12-02, load average 7; 0.65: 1.17 and 1.06 s).
 CHILD_SHARE = 0.70
 
 
