@@ -24,9 +24,11 @@ SNIPPET = """
     from counterpedia.commands.cli import main
     calls = []
     real = per_file.map_in_two
+    checked = []
     def counted(function, items, *rest):
         from counterpedia.storage.parse_many import can_fork
         calls.append(can_fork(len(items)))
+        checked.append(len(items))
         return real(function, items, *rest)
     per_file.map_in_two = counted
     def validate(cache):
@@ -38,7 +40,24 @@ SNIPPET = """
     forked = validate("cache-forked")
     os.environ["COUNTERPEDIA_NO_FORK"] = "1"
     alone = validate("cache-alone")
-    print(json.dumps({"calls": calls, "forked": forked, "alone": alone}))
+    # the keys of the results kept, worked out by the child for its files, are those a later run works out
+    edited = sys.argv[1]
+    with open(edited, "a", encoding="utf-8") as stream:
+        stream.write("# edited\\n")
+    del os.environ["COUNTERPEDIA_NO_FORK"]  # a setting: part of every key
+    checked.clear()
+    again = validate("cache-forked")
+    checked_again = list(checked)
+    # a child killed while it checks its files leaves them to the parent: the same output, never fewer problems
+    parent, checked_parts = os.getpid(), per_file._checked_parts
+    def killed_in_the_child(*arguments):
+        if os.getpid() != parent:
+            os.kill(os.getpid(), 9)
+        return checked_parts(*arguments)
+    per_file._checked_parts = killed_in_the_child
+    killed = validate("cache-killed")
+    print(json.dumps({"calls": calls, "forked": forked, "alone": alone, "again": again, "checked": checked_again,
+                      "killed": killed}))
 """
 
 
@@ -58,12 +77,20 @@ def test_the_files_checked_in_a_child_give_what_one_process_gives(tmp_path):
     env.pop("COUNTERPEDIA_NO_FORK", None)
     env.pop("COUNTERPEDIA_NO_CACHE", None)
     result = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(SNIPPET)], capture_output=True, text=True, env=env, cwd=tmp_path
+        [sys.executable, "-c", textwrap.dedent(SNIPPET), str(cards[-2])],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
     found = json.loads(result.stdout)
-    assert found["calls"] == [True, False]  # forked the first time, in one process the second
-    assert found["forked"] == found["alone"]
+    assert found["calls"][:2] == [True, False]  # forked the first time, in one process the second
+    # after one card edited, only its parts are checked again (its own records', the citing checks'): each file's
+    # results were kept under the key this run works out, the child's files' too
+    assert found["checked"] == [2] and found["again"] == found["forked"]
+    assert found["forked"] == found["alone"] == found["killed"]
+    assert found["calls"][2:] == [False, True]  # the run after the edit checks 2 parts in-process; the killed one forks
     status, output = found["forked"]
     assert status == 1 and first.name in output and last.name in output, output
     assert "zz-twin.yaml" in output and "[E103]" in output, output

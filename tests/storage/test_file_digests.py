@@ -8,7 +8,9 @@ import os
 import time
 from pathlib import Path
 
-from counterpedia.storage.file_digests import FileDigests
+import pytest
+
+from counterpedia.storage.file_digests import FileDigests, TooLarge
 from counterpedia.storage.load import MAX_FILE_BYTES, load_paths
 
 CARD = "cards/s/struggle-for-project-purity.yaml"
@@ -37,3 +39,25 @@ def test_a_file_written_since_its_digest_is_read_again(valid_data: Path):
     (document,) = [d for d in loaded.documents if d.stem == "struggle-for-project-purity"]
     assert document.data["names"]["en"]["text"] == "Edited again"
     assert document.digest == hashlib.sha256(card.read_bytes()).digest()
+
+
+def test_a_file_grown_since_its_lstat_is_digested_whole_and_its_bytes_not_kept(tmp_path: Path):
+    """The digest reads as many bytes as lstat said, then on: a file that grew meanwhile is neither cut short nor
+    taken for what it was."""
+    path = tmp_path / "a.yaml"
+    path.write_bytes(b"id: a\n")
+    status = os.lstat(path)
+    path.write_bytes(b"id: a\n" + b"# grown\n" * 1000)
+    digests = FileDigests(None)
+    assert digests.digest(str(path), status, MAX_FILE_BYTES) == hashlib.sha256(path.read_bytes()).digest()
+    assert digests.take(str(path), status) is None
+
+
+def test_a_file_grown_past_the_limit_since_its_lstat_is_too_large(tmp_path: Path):
+    path = tmp_path / "a.yaml"
+    path.write_bytes(b"id: a\n")
+    status = os.lstat(path)
+    path.write_bytes(b"#" * 100)
+    with pytest.raises(TooLarge):
+        FileDigests(None).digest(str(path), status, 99)
+    assert FileDigests(None).digest(str(path), os.lstat(path), 100) == hashlib.sha256(b"#" * 100).digest()

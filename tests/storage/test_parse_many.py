@@ -75,6 +75,24 @@ def test_the_childs_share_is_spread_over_the_items_while_the_parent_works_meanwh
         assert 28 <= sum(theirs[start : start + 50]) <= 33
 
 
+def test_the_child_sends_what_sent_makes_of_its_results(fresh_python):
+    found = fresh_python(f"""
+        import json, os
+        from counterpedia.storage.parse_many import map_in_two
+        me = os.getpid()
+        results = map_in_two(lambda n: (os.getpid() != me, n), list(range(1, {MIN_ITEMS + 1})),
+                             sent=lambda result: (result[0], -result[1]))
+        print(json.dumps(results))
+    """)
+    assert [abs(n) for _, n in found] == list(range(1, MIN_ITEMS + 1))
+    assert all((n < 0) == theirs for theirs, n in found) and any(theirs for theirs, _ in found)
+
+
+def test_without_a_fork_nothing_is_sent(monkeypatch):
+    monkeypatch.setenv("COUNTERPEDIA_NO_FORK", "1")
+    assert map_in_two(lambda n: n, list(range(MIN_ITEMS)), sent=lambda n: -n) == list(range(MIN_ITEMS))
+
+
 def test_without_a_fork_the_work_meanwhile_is_done_after_the_items(monkeypatch):
     monkeypatch.setenv("COUNTERPEDIA_NO_FORK", "1")
     order: list[object] = []
@@ -128,6 +146,39 @@ def test_loading_the_data_in_two_processes_gives_the_same_records_and_problems(f
     )
     assert found["calls"] == [True, False] and found["same"] is True
     assert found["records"] >= MIN_ITEMS and len(found["problems"]) == 1 and "[E001]" in found["problems"][0]
+
+
+def test_a_forked_load_keeps_in_the_parse_cache_what_one_process_keeps(fresh_python, tmp_path):
+    """The child sends each file's data pickled for the parse cache, not twice: the parent's records, and the cache's
+    records on the next load, are those of a load in one process."""
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    found = fresh_python(
+        """
+        import json, os
+        from pathlib import Path
+        from counterpedia.storage import parse_many
+        from counterpedia.storage.load import load_paths
+        calls = []
+        real = parse_many.can_fork
+        parse_many.can_fork = lambda n: calls.append([real(n), n]) or calls[-1][0]
+        def loaded():
+            result = load_paths([Path("data")], root=Path("data"))
+            return ([[d.path, d.kind, repr(d.data), d.stem, d.source] for d in result.documents],
+                    [d.render() for d in result.diagnostics])
+        del os.environ["COUNTERPEDIA_NO_CACHE"]
+        os.environ["XDG_CACHE_HOME"] = "cache-forked"
+        forked = loaded()
+        cached = loaded()
+        os.environ["COUNTERPEDIA_NO_FORK"] = "1"
+        os.environ["XDG_CACHE_HOME"] = "cache-alone"
+        alone = loaded()
+        print(json.dumps({"calls": calls, "same": forked == cached == alone, "records": len(forked[0])}))
+    """,
+        cwd=tmp_path,
+    )
+    files = sum(1 for _ in (tmp_path / "data").rglob("*.yaml"))
+    assert found["calls"] == [[True, files], [False, 0], [False, files]]  # the second load: all from the cache
+    assert found["same"] is True and found["records"] == files
 
 
 def test_a_small_load_a_running_thread_or_the_switch_keep_it_in_process(monkeypatch):

@@ -33,10 +33,12 @@ from ..storage.result_cache import from_rows, rows
 from . import characters, dates, differences, identity, memory, official, provenance, references, schema
 
 FORMAT = 1
-# The child's share of the checks when the parent also runs the checks across records meanwhile: after a clone,
-# the per-record checks take about 1.8 s of CPU and the others 0.5 s (in-process, 2026-12-02): at 0.65 the parent
-# (its files and the others) and the child (its files, sent back pickled) took 1.52 and 1.49 s.
-CHILD_SHARE = 0.65
+# The child's share of the files checked when the parent also runs the checks across records meanwhile: after a
+# clone, the files' checks and keys take about 1.25 s of CPU in one process and the others 0.4 s, but forked each
+# process takes about 0.2 s more for its part (pages copied on their first write, the cores sharing their caches):
+# at 0.70 the parent (its files and the others) and the child (its files, sent back pickled) took 1.07 and 1.08 s
+# (2026-12-02, load average 7; 0.65: 1.17 and 1.06 s).
+CHILD_SHARE = 0.70
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,8 @@ def _entries_checked(entries: list[Record], vocabulary: memory.Vocabulary) -> li
     return [d for entry in entries for d in memory.check_entry(entry, vocabulary)]
 
 
-def _run(task: tuple[str, str, Callable[[], list[Diagnostic]]]) -> list[Diagnostic]:
-    return task[2]()
+def _run(task: Callable[[], list[tuple[str, list[Diagnostic]]]]) -> list[tuple[str, list[Diagnostic]]]:
+    return task()
 
 
 def cited_facts(kb: KnowledgeBase) -> str:
@@ -184,6 +186,54 @@ def file_key(context: str, document: Document, records: list[Record], held: list
     return hashlib.sha256(repr(facts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
+class _Parts:
+    """What the per-record checks of one file are split into, each kept under a key of its own: the checks of the
+    record alone (under the file's key), the CITING checks (under it and the `cited_facts` digest) and the memory's
+    checks of one shard's entries (under it and the vocabulary's digest). What the keys share is worked out once per
+    process, when first needed."""
+
+    def __init__(self, kb: KnowledgeBase, context: str):
+        self.kb = kb
+        self.context = context
+        self.shared = _Shared(kb)
+        self.registered = frozenset(kinds.names())  # as _held's kinds.find, once
+        self.cited = ""
+        self.vocabulary: memory.Vocabulary | None = None
+        self.words = ""
+
+    def of(self, document: Document, records: list[Record]) -> list[tuple[str, Callable[[], list[Diagnostic]]]]:
+        """(key, check) of each part of the file's records."""
+        kb = self.kb
+        flags = [kb.get(r.kind, r.id) is r and r.kind in self.registered for r in records]  # as _held
+        key = file_key(self.context, document, records, flags, self.shared)
+        found: list[tuple[str, Callable[[], list[Diagnostic]]]] = [(key, partial(checked, kb, records))]
+        held = [r for r, is_held in zip(records, flags) if is_held]
+        if held:
+            if not self.cited:
+                self.cited = cited_facts(kb)
+            found.append((hashlib.sha256(f"{key} cited {self.cited}".encode()).hexdigest(), partial(_citing, kb, held)))
+        entries = [r for r in records if r.kind == "translation"]
+        if entries:
+            if self.vocabulary is None:
+                self.vocabulary = memory.Vocabulary.of(kb)
+                self.words = self.vocabulary.digest()
+            found.append(
+                (
+                    hashlib.sha256(f"{key} {self.words}".encode()).hexdigest(),
+                    partial(_entries_checked, entries, self.vocabulary),
+                )
+            )
+        return found
+
+
+def _checked_parts(parts: _Parts, document: Document, records: list[Record]) -> list[tuple[str, list[Diagnostic]]]:
+    return [(key, check()) for key, check in parts.of(document, records)]
+
+
+def _checked_part(key: str, check: Callable[[], list[Diagnostic]]) -> list[tuple[str, list[Diagnostic]]]:
+    return [(key, check())]
+
+
 class KeptPerFile:
     """The per-record checks' diagnostics of each file, kept in `path` under `file_key`: `diagnostics(kb)` checks
     only the files whose key is new; `save()` keeps this run's (and only those)."""
@@ -194,65 +244,42 @@ class KeptPerFile:
         self._known: dict[str, object] = read_cache_file(path, FORMAT, "files")  # absent or foreign: check every file
         self._used: dict[str, object] = {}
         self._changed = False
-        self.rechecked = 0  # files checked again by the last `diagnostics`
+        self.rechecked = 0  # parts of files (`_Parts.of`) checked again by the last `diagnostics`
 
     def diagnostics(self, kb: KnowledgeBase, meanwhile: Callable[[], object] | None = None) -> list[Diagnostic]:
         """The per-record checks' diagnostics of every file. `meanwhile`: the caller's other work, done while a forked
         child checks its share of the files not kept (or after them, without a child)."""
         found: list[Diagnostic] = []
-        self.rechecked = 0
-        shared = _Shared(kb)
-        context = hashlib.sha256(repr((self.context, sorted(kb.memory.mute_h))).encode()).hexdigest()
-        registered = frozenset(kinds.names())  # as _held's kinds.find, once
-        vocabulary: memory.Vocabulary | None = None
-        words = cited = ""
-        pending: list[tuple[str, str, Callable[[], list[Diagnostic]]]] = []  # (key, file, check) not kept
-
-        def kept_or_pending(key: str, path: str, check: Callable[[], list[Diagnostic]]) -> None:
-            kept = from_rows(self._known.get(key))
-            if kept is None or any(d.path != path for d in kept):
-                pending.append((key, path, check))
-            else:
-                self._used[key] = rows(kept)
-                found.extend(kept)
-
+        parts = _Parts(kb, hashlib.sha256(repr((self.context, sorted(kb.memory.mute_h))).encode()).hexdigest())
+        # What is checked now: each task gives (key, diagnostics) of the parts it checked.
+        tasks: list[Callable[[], list[tuple[str, list[Diagnostic]]]]] = []
+        # After a clone nothing is kept: no key need be known before checking, so each file's keys are worked out
+        # with its checks, in the child for the child's share.
+        cold = not self._known
         for document, records in kb.made.values():
             if not document.has_source:  # no text to vouch for what was checked
                 found.extend(checked(kb, records))
-                continue
-            flags = [kb.get(r.kind, r.id) is r and r.kind in registered for r in records]  # as _held
-            key = file_key(context, document, records, flags, shared)
-            kept_or_pending(key, document.path, partial(checked, kb, records))
-            held = [r for r, is_held in zip(records, flags) if is_held]
-            if held:
-                if not cited:
-                    cited = cited_facts(kb)
-                # the CITING checks, kept under the file's key and the `cited_facts` digest
-                kept_or_pending(
-                    hashlib.sha256(f"{key} cited {cited}".encode()).hexdigest(),
-                    document.path,
-                    partial(_citing, kb, held),
-                )
-            entries = [r for r in records if r.kind == "translation"]
-            if entries:
-                if vocabulary is None:
-                    vocabulary = memory.Vocabulary.of(kb)
-                    words = vocabulary.digest()
-                # the memory's checks of one shard's entries, kept under the shard's key and the vocabulary's digest
-                kept_or_pending(
-                    hashlib.sha256(f"{key} {words}".encode()).hexdigest(),
-                    document.path,
-                    partial(_entries_checked, entries, vocabulary),
-                )
+            elif cold:
+                tasks.append(partial(_checked_parts, parts, document, records))
+            else:
+                for key, check in parts.of(document, records):
+                    kept = from_rows(self._known.get(key))
+                    if kept is None or any(d.path != document.path for d in kept):
+                        tasks.append(partial(_checked_part, key, check))
+                    else:
+                        self._used[key] = rows(kept)
+                        found.extend(kept)
         # The files not kept are checked now, most of them in a forked child when there are many (after a clone)
         # while this process checks the others and does `meanwhile`: the checks only read the knowledge base, which
         # the child has as it is here.
         share = CHILD_SHARE if meanwhile is not None else 0.5
-        for (key, _path, _check), result in zip(pending, map_in_two(_run, pending, meanwhile, share)):
-            self._used[key] = rows(result)
-            found.extend(result)
-        self._changed = self._changed or bool(pending)
-        self.rechecked = len(pending)
+        self.rechecked = 0
+        for results in map_in_two(_run, tasks, meanwhile, share):
+            for key, result in results:
+                self._used[key] = rows(result)
+                found.extend(result)
+                self.rechecked += 1
+        self._changed = self._changed or bool(tasks)
         return found
 
     def save(self) -> None:

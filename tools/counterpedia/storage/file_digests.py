@@ -15,6 +15,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import BinaryIO
 
 from .parse_cache import read_cache_file, write_cache_file
 
@@ -28,6 +29,16 @@ class TooLarge(Exception):
 
 def signature(status: os.stat_result) -> list[int]:
     return [status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino]
+
+
+def read_up_to(stream: BinaryIO, size: int, limit: int) -> bytes:
+    """The bytes of the open file whose size was `size`, up to `limit` + 1 of them (more than `limit`: too long).
+    The size read first: asking for `limit` + 1 bytes at once allocates that much for every file (4 MB: 5,700 record
+    files took 0.1 s of CPU to read instead of 0.04); a file that grew since is read on, up to the limit."""
+    text = stream.read(min(size, limit) + 1)
+    if len(text) > size and len(text) <= limit:
+        text += stream.read(limit + 1 - len(text))
+    return text
 
 
 class FileDigests:
@@ -60,7 +71,7 @@ class FileDigests:
             raise TooLarge(path)
         now = time.time_ns()
         with open(path, "rb") as stream:
-            text = stream.read(limit + 1)
+            text = read_up_to(stream, status.st_size, limit)
         if len(text) > limit:
             raise TooLarge(path)
         found = hashlib.sha256(text).digest()

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
 import stat
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +19,8 @@ from ruamel.yaml.reader import ReaderError
 
 from .. import diagnostics as diag
 from .. import kinds
-from .file_digests import FileDigests, TooLarge
-from .parse_cache import ParseCache
+from .file_digests import FileDigests, TooLarge, read_up_to
+from .parse_cache import ParseCache, pickled
 from .parse_many import map_in_two
 from .yamlevents import UNSURE
 from .yamlevents import read as read_plain
@@ -301,28 +303,43 @@ class _Pending:
     stem: str
     kind: str | None
     digest: bytes
+    raw: bytes  # the file's bytes, which decoded strictly into `source` (b"": not kept, no cache keeping them)
 
 
-# What parsing a pending file gives: its data or None, and its problems.
-Parsed = tuple[dict[str, Any] | None, Problems]
+# What parsing a pending file gives: its data or None, its problems, and its data pickled for the parse cache (None
+# when the cache keeps nothing). From a forked child, the data may be None beside its pickle: see `_sent`.
+Parsed = tuple[dict[str, Any] | None, Problems, bytes | None]
 
 
-def _parse_pending(pending: _Pending) -> Parsed:
+def _parse_pending(pending: _Pending, kept: bool = False) -> Parsed:
+    """`kept`: the parse cache keeps what is parsed, so the data is pickled here, as soon as it is parsed (and in
+    the forked child for the child's files: not once more by the parent after it)."""
     document, problems = parse_document(pending.source, pending.shown, pending.stem, pending.kind)
     if document is None:
-        return None, problems
-    return document.data, problems  # the source stays with the caller: not sent twice
+        return None, problems, None
+    return document.data, problems, pickled(document.data) if kept else None  # the source stays with the caller
+
+
+def _sent(outcome: Parsed) -> Parsed:
+    """What a forked child sends of a file's outcome: the data's pickle alone when there is one (`_parsed`
+    unpickles it), not the data pickled a second time beside it."""
+    data, problems, blob = outcome
+    return (None, problems, blob) if blob is not None else outcome
 
 
 def _parsed(
     pending: _Pending, cache: ParseCache | None, outcome: Parsed | None = None
 ) -> tuple[Document | None, Problems]:
-    data, problems = outcome if outcome is not None else _parse_pending(pending)
+    data, problems, blob = (
+        outcome if outcome is not None else _parse_pending(pending, cache is not None and cache.keeps)
+    )
+    if data is None and blob is not None:
+        data = pickle.loads(blob)  # from the forked child (`_sent`): our own process, so nothing foreign
     if data is None:
         return None, problems
     document = Document(pending.shown, pending.kind, data, pending.stem, pending.source, pending.digest)
     if cache is not None and not problems:
-        cache.put(pending.digest, pending.source.encode("utf-8"), data)  # the file's bytes: it decoded strictly
+        cache.put(pending.digest, pending.raw or pending.source.encode("utf-8"), data, blob)
     return document, problems
 
 
@@ -360,7 +377,7 @@ def _read_or_pending(
         found = cache.get(digest)
         if found is not None:
             return Document(file.shown, file.kind, found[0], file.stem, source, digest), []
-    return _Pending(source, file.shown, file.stem, file.kind, digest)
+    return _Pending(source, file.shown, file.stem, file.kind, digest, raw if cache is not None and cache.keeps else b"")
 
 
 # The largest record is 46 KB (data/rules/counters.yaml): a file of several megabytes is not a record, and
@@ -378,7 +395,7 @@ def read_record_bytes(path: Path) -> bytes:
     if not _regular(path):
         _refuse(path)
     with open(path, "rb") as stream:
-        raw = stream.read(MAX_FILE_BYTES + 1)
+        raw = read_up_to(stream, os.fstat(stream.fileno()).st_size, MAX_FILE_BYTES)
     if len(raw) > MAX_FILE_BYTES:
         raise RecordTooLarge(
             f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, "
@@ -621,7 +638,8 @@ def load_paths(paths: list[Path], root: Path | None = None, digests: FileDigests
     found = [_read_or_pending(file, cache, digests) for file in files]
     # What the cache does not hold is parsed, in two processes when that is safe and pays (a fresh clone).
     pending = [item for item in found if isinstance(item, _Pending)]
-    outcomes = iter(map_in_two(_parse_pending, pending))
+    kept = cache is not None and cache.keeps
+    outcomes = iter(map_in_two(partial(_parse_pending, kept=kept), pending, sent=_sent))
     for file, item in zip(files, found):
         document, problems = _parsed(item, cache, next(outcomes)) if isinstance(item, _Pending) else item
         result.diagnostics.extend(problems)

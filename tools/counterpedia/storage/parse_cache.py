@@ -108,6 +108,14 @@ def _write_snapshot(path: Path, entries: dict[bytes, Entry]) -> None:
     write_cache_file(path, write)
 
 
+def pickled(data: dict[str, Any]) -> bytes | None:
+    """The data as the parse cache keeps it (None when it cannot be pickled)."""
+    try:
+        return pickle.dumps(data, protocol=5)  # what is not plain data is refused by `get`: parsed again
+    except Exception:
+        return None
+
+
 class ParseCache:
     """The parsed records of one data folder, for one load (`get`, `put`, then `save`)."""
 
@@ -137,13 +145,18 @@ class ParseCache:
         self.used[digest] = entry
         return data, raw
 
-    def put(self, digest: bytes, raw: bytes, data: dict[str, Any]) -> None:
-        """Keep the data of the file whose bytes are `raw` (SHA-256 `digest`) for the next load."""
+    @property
+    def keeps(self) -> bool:
+        """Whether `put` keeps anything (not without a data folder, nor with the caches off)."""
+        return self.path is not None
+
+    def put(self, digest: bytes, raw: bytes, data: dict[str, Any], blob: bytes | None = None) -> None:
+        """Keep the data of the file whose bytes are `raw` (SHA-256 `digest`) for the next load. `blob`: the data
+        as `pickled` gave it, when the caller has it already."""
         if self.path is None:
             return
-        try:
-            blob = pickle.dumps(data, protocol=5)  # what is not plain data is refused by `get`: parsed again
-        except Exception:
+        blob = blob if blob is not None else pickled(data)
+        if blob is None:
             return
         self.used[digest] = (raw, blob)
         self.changed = True

@@ -46,10 +46,12 @@ def map_in_two(
     items: Sequence[T],
     meanwhile: Callable[[], object] | None = None,
     share: float = 0.5,
+    sent: Callable[[R], R] | None = None,
 ) -> list[R]:
     """`[function(item) for item in items]`, `share` of them computed by a forked child when `can_fork`. `meanwhile`:
     work of the parent's own (its result not kept) done after its items and before it waits for the child, which
-    then takes more than half of them; without a fork, done after all the items."""
+    then takes more than half of them; without a fork, done after all the items. `sent`: what the child sends of
+    each of its results (the caller's to make whole again), when not the result itself."""
     if not can_fork(len(items)):
         found = [function(item) for item in items]
         if meanwhile is not None:
@@ -62,7 +64,8 @@ def map_in_two(
         status = 1
         try:
             os.close(read_end)
-            payload = pickle.dumps([function(items[i]) for i in theirs], protocol=pickle.HIGHEST_PROTOCOL)
+            found = [function(items[i]) for i in theirs]
+            payload = pickle.dumps([sent(r) for r in found] if sent else found, protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(write_end, "wb") as pipe:
                 pipe.write(payload)
             status = 0
