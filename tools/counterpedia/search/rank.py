@@ -349,21 +349,27 @@ _LATIN_WORDS = re.compile(f"[{WORD}]+")
 # The characters of a name that count, besides its Latin words: kanji and katakana; in a reading, every kana.
 _JA_COUNTABLE = ranges_of(KANJI + KATAKANA)
 _READING_COUNTABLE = ranges_of(HIRAGANA + KATAKANA)
+# char -> whether it counts, per ranges: a name's characters are few and the same ones come back across the
+# thousands of names a search scores, where testing each against the ranges was a third of its time.
+_COUNTS: dict[tuple, dict[str, bool]] = {_JA_COUNTABLE: {}, _READING_COUNTABLE: {}}
 
 
 def name_coverage(folded: str, kind: str, terms: list[Term], lang: str, reading: bool = False) -> float:
     """The share of a name's characters that the query's words cover (stop words, hiragana, and the
     "counter" of a counter's name not counted; in a reading, every kana counts but the reading of カウンター)."""
-    countable = [False] * len(folded)
+    ranges = _READING_COUNTABLE if reading else _JA_COUNTABLE
+    counts = _COUNTS[ranges]
+    countable = []
+    for char in folded:
+        counted = counts.get(char)
+        if counted is None:
+            counted = counts[char] = within(char, ranges)
+        countable.append(counted)
     for match in _LATIN_WORDS.finditer(folded):
         word = match.group(0)
         if word in STOP_WORDS or (kind == "counter" and word in GENERIC_WORDS):
             continue
         for i in range(match.start(), match.end()):
-            countable[i] = True
-    ranges = _READING_COUNTABLE if reading else _JA_COUNTABLE
-    for i, char in enumerate(folded):
-        if within(char, ranges):
             countable[i] = True
     if kind == "counter":
         for generic in GENERIC_JA:
