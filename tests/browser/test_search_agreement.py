@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from counterpedia.catalogue.shorthands import default_path, meanings
 from counterpedia.search import japanese, normalize, rank, relevance, shorthands, site_index, typos
 from counterpedia.search.query import parse
 
@@ -190,9 +189,8 @@ def test_queries_are_read_alike(worker, lang):
 
 
 @pytest.mark.parametrize("lang", relevance.LANGS)
-def test_ranking_and_snippets_agree_on_the_real_index(worker, real_kb, real_data, lang):
-    table, _problem = meanings(real_kb, default_path(real_data))
-    index = site_index.build(real_kb, lang, None, table)
+def test_ranking_and_snippets_agree_on_the_real_index(worker, real_site_index, lang):
+    index = real_site_index(lang)
     data = site_index.decode(index["docs"][0])
     searchable = site_index.searchable(data)
     searchable.segments = rank.Segments.of(searchable.folded, searchable.starts)  # as the command line searches

@@ -51,10 +51,10 @@ def site_path(site: Path, lang: str, href: str) -> str:
 
 
 @pytest.mark.parametrize("lang, query, expected, record", QUERIES)
-def test_query_finds_the_expected_page_first(site, page, lang, query, expected, record):
+def test_query_finds_the_expected_page_first(site, search_page, lang, query, expected, record):
     if not (ROOT / "data" / record).is_file():
         pytest.skip(f"data/{record} is not there yet")
-    page.goto(url(site, lang, "index.html"))
+    page = search_page(lang)
     results = search(page, query)
     assert results, f"{lang}: nothing found for {query!r}"
     first = site_path(site, lang, results[0]["href"]).split("#")[0]
@@ -75,15 +75,15 @@ def test_query_finds_the_expected_page_first(site, page, lang, query, expected, 
         ("en", "untapped", "untap"),
     ],
 )
-def test_inflected_accented_and_plural_words_are_found_and_marked(site, page, lang, query, must_mark):
-    page.goto(url(site, lang, "index.html"))
+def test_inflected_accented_and_plural_words_are_found_and_marked(site, search_page, lang, query, must_mark):
+    page = search_page(lang)
     results = search(page, query)
     marked = [m.lower() for r in results for m in re.findall(r"<mark>(.*?)</mark>", r["html"])]
     assert any(must_mark in m for m in marked), f"{query!r}: marks {marked[:10]}"
 
 
-def test_half_width_and_full_width_find_the_same(site, page):
-    page.goto(url(site, "ja", "index.html"))
+def test_half_width_and_full_width_find_the_same(site, search_page):
+    page = search_page("ja")
     half = [r["href"].split("?")[0] for r in search(page, "+1/+1")]
     full = [r["href"].split("?")[0] for r in search(page, "＋１/＋１")]
     assert half and half == full
@@ -181,8 +181,8 @@ ARTEFACTS = re.compile("[\u200b-\u200f\u2060\ufeff]")
         ("fr", "marqueur de charge"),
     ],
 )
-def test_results_quote_the_sentence_that_matched_with_its_words_marked(site, page, lang, query):
-    page.goto(url(site, lang, "index.html"))
+def test_results_quote_the_sentence_that_matched_with_its_words_marked(site, search_page, lang, query):
+    page = search_page(lang)
     results = search(page, query)
     first = page.locator(".md-search-result__item").first.inner_html()  # the first result (page and sections)
     assert results and "<mark>" in first
@@ -191,16 +191,16 @@ def test_results_quote_the_sentence_that_matched_with_its_words_marked(site, pag
         assert not ARTEFACTS.search(result["html"]), result["html"]
 
 
-def test_a_partial_match_is_shown_and_marked_as_partial(site, page):
-    page.goto(url(site, "en", "index.html"))
+def test_a_partial_match_is_shown_and_marked_as_partial(site, search_page):
+    page = search_page("en")
     results = search(page, "proliferate planeswalker")
     assert len(results) >= 2
     first = page.locator(".md-search-result__item").first
     assert first.locator(".md-search-result__terms del").count() == 1  # Material's "Missing: …" line
 
 
-def test_a_ruling_hit_names_its_card_or_subject_and_its_date(site, page):
-    page.goto(url(site, "en", "index.html"))
+def test_a_ruling_hit_names_its_card_or_subject_and_its_date(site, search_page):
+    page = search_page("en")
     results = search(page, "bloodthirst checks any kind of damage")
     ruling = next(r for r in results if r["href"].endswith("#2011-07-08-bloodthirst-01"))
     assert "2011-07-08" in ruling["title"] and "Bloodthirst" in ruling["title"]
@@ -310,9 +310,9 @@ def suggestion_line(page) -> str:
 
 @pytest.mark.parametrize("lang, typed, offered, words, first", MISTAKES, ids=[m[0] for m in MISTAKES])
 def test_a_typing_mistake_is_corrected_marked_and_did_you_mean_searches_the_correction(
-    site, page, lang, typed, offered, words, first
+    site, search_page, lang, typed, offered, words, first
 ):
-    page.goto(url(site, lang, "index.html"))
+    page = search_page(lang)
     results = search(page, typed)
     assert site_path(site, lang, results[0]["href"]).split("#")[0] == first, [r["href"] for r in results[:3]]
     assert suggestion_line(page) == f"{DID_YOU_MEAN[lang]} {offered}"
@@ -345,17 +345,17 @@ def test_a_typing_mistake_is_corrected_marked_and_did_you_mean_searches_the_corr
         ("fr", "marqueur etourdissement", "counters/stun.html"),
     ],
 )
-def test_shorthands_readings_and_accentless_words_find_their_page_first(site, page, lang, query, expected):
-    page.goto(url(site, lang, "index.html"))
+def test_shorthands_readings_and_accentless_words_find_their_page_first(site, search_page, lang, query, expected):
+    page = search_page(lang)
     results = search(page, query)
     first = site_path(site, lang, results[0]["href"]).split("#")[0]
     assert first in (expected if isinstance(expected, tuple) else (expected,)), [r["href"] for r in results[:3]]
     assert suggestion_line(page) == ""  # nothing was corrected: nothing is offered
 
 
-def test_a_reading_one_kana_off_finds_the_name_below_the_reading_typed(site, page):
+def test_a_reading_one_kana_off_finds_the_name_below_the_reading_typed(site, search_page):
     """じゅうせい is the reading of 獣性 (a card) and one kana from 忠誠's: the card first, the counter marked corrected."""
-    page.goto(url(site, "ja", "index.html"))
+    page = search_page("ja")
     results = search(page, "じゅうせい")
     found = [site_path(site, "ja", r["href"]).split("#")[0] for r in results]
     assert found[0].startswith("cards/") and "counters/loyalty.html" in found[:3], found[:5]

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from counterpedia.catalogue.shorthands import default_path, meanings
-from counterpedia.search import relevance, site_index
+from counterpedia.search import relevance
 from counterpedia.search.browser import site_location, type_query
 
-from .conftest import PREFIX, ROOT, url
+from .conftest import PREFIX, ROOT
 
 pytestmark = pytest.mark.browser
 CASES = relevance.load_cases(ROOT / "tests" / "search" / "relevance.yaml")
@@ -27,8 +26,8 @@ def strip_highlight(location: str) -> str:
 
 @pytest.mark.parametrize("lang", relevance.LANGS)
 @pytest.mark.parametrize("part", [relevance.questions, relevance.typos], ids=["questions", "typos"])
-def test_ninety_percent_find_their_page_in_the_top_three(site, page, lang, part):
-    page.goto(url(site, lang, "index.html"))
+def test_ninety_percent_find_their_page_in_the_top_three(site, search_page, lang, part):
+    page = search_page(lang)
     cases = [c for c in part(CASES) if c.lang == lang]
     ranks = []
     for case in cases:
@@ -52,8 +51,8 @@ def test_ninety_percent_find_their_page_in_the_top_three(site, page, lang, part)
         ("ja", "の"),
     ],
 )
-def test_stop_words_never_make_a_query_fail(site, page, lang, query):
-    page.goto(url(site, lang, "index.html"))
+def test_stop_words_never_make_a_query_fail(site, search_page, lang, query):
+    page = search_page(lang)
     root = (site / PREFIX[lang]).resolve().as_uri()
     found = [strip_highlight(site_location(root, r["href"])) for r in type_query(page, query)]
     if len(query) > 3:
@@ -71,12 +70,11 @@ SAMPLE = 10
 
 
 @pytest.mark.parametrize("lang", relevance.LANGS)
-def test_card_names_find_their_card_in_every_language(chromium_anywhere, real_kb, real_data, lang):
+def test_card_names_find_their_card_in_every_language(chromium_anywhere, real_kb, real_site_index, lang):
     """The Japanese name on the Japanese site, the French name on the French site, the English name on all: the
     site's worker over the site's index as the site build makes it from the data (`site_index.build`; the built
     site's index adds the editors' guides only), for a fixed sample of the cards (SAMPLE). No built site is
     needed, so any xdist worker runs these instead of the browser worker after its site build."""
-    table, _problem = meanings(real_kb, default_path(real_data))
     queries, expected = [], []
     for card in sorted(real_kb.all("card"), key=lambda card: card.id)[::SAMPLE]:
         names = card.data.get("names") or {}
@@ -96,7 +94,7 @@ def test_card_names_find_their_card_in_every_language(chromium_anywhere, real_kb
             const index = await CounterpediaSearch.loadIndex(docs);
             return queries.map(q => CounterpediaSearch.results(index, q).items.map(g => g[0].location));
         }""",
-            [site_index.build(real_kb, lang, None, table)["docs"], queries],
+            [real_site_index(lang)["docs"], queries],
         )
     finally:
         context.close()
@@ -108,6 +106,6 @@ def test_card_names_find_their_card_in_every_language(chromium_anywhere, real_kb
 @pytest.mark.parametrize(
     "lang, name", [("ja", "霊気池の驚異"), ("en", "Aetherworks Marvel"), ("fr", "Crypte surpeuplée")]
 )
-def test_a_card_name_typed_in_the_search_box_finds_its_card(site, page, lang, name):
-    page.goto(url(site, lang, "index.html"))
+def test_a_card_name_typed_in_the_search_box_finds_its_card(site, search_page, lang, name):
+    page = search_page(lang)
     assert box_locations(site, page, lang, name)[0].startswith("cards/"), (lang, name)

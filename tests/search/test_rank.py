@@ -153,3 +153,46 @@ def test_the_pieces_index_finds_what_a_scan_of_the_texts_finds():
             compared += bool(expected)
         assert rank.rank(pieced, terms, "en") == rank.rank(plain, terms, "en"), query
     assert compared >= len(queries)
+
+
+FINDER_TEXTS = [
+    "stun counter\x00a stun counters stunned restun +1/+1 1/-1 -1/-1 x1 d'un l'effet",
+    "蓄積カウンターを取り除く。取り除かれる 取り除け 取り除 再取り除く カード取り除き",
+    "untap untapped, un-tap; µtap éstun ünstun Σstun жstun 5stun stun",
+    "取り除",
+    "",
+]
+FINDER_TERMS = [("stun", "word"), ("un", "word"), ("1", "word"), ("1/-1", "word"), ("tap", "word")]
+FINDER_TERMS += [("取り除", "stem"), ("取", "stem"), ("除", "stem"), ("un", "stem")]
+
+
+def test_the_finder_finds_what_the_regular_expression_finds_from_any_position_to_any_end():
+    """rank.Finder stands for a term's regular expression (rank.expression), which it spares compiling: the same
+    matches, the same spans, whatever the positions a search starts and stops at (a search in one piece of a text
+    looks at the character before the piece, never at the one after)."""
+    checked = 0
+    for text in FINDER_TEXTS:
+        for word, kind in FINDER_TERMS:
+            term = rank.Term(word, kind, word, 0, word)
+            expected = rank.expression(term)
+            as_found = [(m.start(), m.end(), m.group(0)) for m in expected.finditer(text)]
+            assert [(m.start(), m.end(), m.group(0)) for m in rank.Finder(term).finditer(text)] == as_found
+            for pos in range(len(text) + 1):
+                for endpos in sorted({pos, pos + 3, pos + len(word), pos + len(word) + 1, len(text), len(text) + 5}):
+                    want = expected.search(text, pos, endpos)
+                    got = rank.Finder(term).search(text, pos, endpos)  # a new one: not yet compiled (Finder.USES)
+                    assert (got and (got.start(), got.end(), got.group(0))) == (
+                        want and (want.start(), want.end(), want.group(0))
+                    ), (word, kind, text, pos, endpos)
+                    checked += want is not None
+    assert checked > 100
+
+
+def test_a_finder_used_often_compiles_its_expression_and_still_finds_the_same():
+    term = rank.Term("stun", "word", "stun", 0, "stun")
+    finder, text = rank.Finder(term), FINDER_TEXTS[0]
+    first = [(m.start(), m.end()) for m in finder.finditer(text)]
+    for _ in range(rank.Finder.USES):
+        finder.search(text)
+    assert finder.compiled is not None
+    assert [(m.start(), m.end()) for m in finder.finditer(text)] == first

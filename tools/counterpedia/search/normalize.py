@@ -94,7 +94,10 @@ def ranges_of(char_class: str) -> tuple[tuple[int, int], ...]:
 def within(char: str, ranges: tuple) -> bool:
     """Whether `char` is in one of `ranges` (`ranges_of`)."""
     code = ord(char)
-    return any(low <= code <= high for low, high in ranges)
+    for low, high in ranges:  # a loop, not any() over a generator: twice as fast, and it runs per character
+        if low <= code <= high:
+            return True
+    return False
 
 
 # Dashes NFKC leaves alone but readers type as a hyphen-minus (−1/−1).
