@@ -1,5 +1,5 @@
 """A small data set with two counter kinds to import into, the hand-written Scryfall samples, and copies of data/
-that start with its parse snapshot (tests/cr/conftest.py: hard links, the snapshot made once per worker)."""
+that start with its parse snapshot (tests/data_copies.py: hard links, the snapshot made once per worker)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from ..cr.conftest import _link_or_copy, copy_data, parsed_data, untouched_data  # noqa: F401  (session fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "tests" / "fixtures" / "scryfall"

@@ -17,7 +17,8 @@ from counterpedia.commands.cli import main
 from counterpedia.storage import parse_cache
 from counterpedia.storage.yamlio import load
 
-from .conftest import _link_or_copy, seed_parsed
+from ..data_copies import _link_or_copy
+from .conftest import seed_parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "tests" / "fixtures" / "mtgjson"
@@ -48,7 +49,7 @@ counters:
 def mtgjson_data(tmp_path: Path, parsed_data, untouched_data) -> Path:
     """The project's counters, rules, mechanics, sources and loose rulings, with only the cards those rulings
     name, and a hand-written Aboroth. Its files are hard links to data/'s (the commands replace a file by a rename:
-    tests/cr/conftest.py), and it starts with data/'s parse snapshot: only the files it does not hold are parsed."""
+    tests/data_copies.py), and it starts with data/'s parse snapshot: only the files it does not hold are parsed."""
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data", data, ignore=shutil.ignore_patterns("cards"), copy_function=_link_or_copy)
     named = set()
