@@ -12,6 +12,7 @@ import pytest
 from hypothesis import settings
 
 from . import xdist_groups
+from .data_copies import data_copier, parsed_data, untouched_data  # noqa: F401  (fixtures: one of each per worker)
 from .shared_build import built_once
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,20 +1,20 @@
 """Issue 23, "whole data folder": every malformed input of the corpus sits among the real records at once (in its
 record folder and as a card, under data/cards/), and each command gives diagnostics, never a traceback.
 
-One copy of the real data is shared by the module's tests (3,400 files: copied once)."""
+One copy of the real data is shared by the module's tests (5,700 files: linked once)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 from counterpedia.commands.cli import main
 
+from .data_copies import copy_data
 from .test_malformed_corpus import CASES, CORPUS, GENERATED
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,13 +23,17 @@ MTGJSON = ROOT / "tests" / "fixtures" / "mtgjson"
 
 
 @pytest.fixture(scope="module")
-def hostile_project(tmp_path_factory, real_data) -> Path:
+def hostile_project(tmp_path_factory, real_data, parsed_data, untouched_data) -> Path:
+    """A copy of data/ (hard links: the commands run here write no record, and data/ is checked unchanged at the end
+    of the run) that starts with data/'s parse snapshot (tests/data_copies.py): the real records are read from it,
+    every hostile file is parsed by each command."""
     project = tmp_path_factory.mktemp("hostile-data-folder")
-    shutil.copytree(real_data, project / "data")
-    shutil.copytree(ROOT / "catalogue", project / "catalogue")
+    copy_data(project, parsed_data, real_data)
     for name, folder, _expected in CASES:
         content = GENERATED[name]() if name in GENERATED else (CORPUS / name).read_bytes()
-        (project / "data" / folder / name).write_bytes(content)
+        target = project / "data" / folder / name
+        target.unlink(missing_ok=True)  # a new file, never written through a link into data/
+        target.write_bytes(content)
         shard = project / "data" / "cards" / "z"
         shard.mkdir(exist_ok=True)
         (shard / f"zz-{name}").write_bytes(content)

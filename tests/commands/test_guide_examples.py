@@ -20,6 +20,9 @@ from pathlib import Path
 import pytest
 
 from counterpedia.commands.cli import main
+from counterpedia.storage import parse_cache
+
+from ..data_copies import _link_or_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = [ROOT / "docs" / "editors" / name for name in ("contributing.md", "contributing.ja.md", "contributing.fr.md")]
@@ -80,13 +83,15 @@ def cr_dirs() -> list[Path]:
 
 
 @pytest.fixture(scope="module")
-def scratch(tmp_path_factory) -> Path:
-    """A copy of the repository's data and reviewed lists, where the guide's commands write."""
+def scratch(tmp_path_factory, untouched_data) -> Path:
+    """A copy of the repository's data and reviewed lists, where the guide's commands write: hard links to data/'s
+    files (tests/data_copies.py: the commands replace a file by a rename, and data/ is checked unchanged at the end
+    of the run)."""
     if not any((ROOT / "data" / "counters").glob("*.yaml")):
         pytest.skip("data/ holds no counter records yet")
     root = tmp_path_factory.mktemp("guide")
-    shutil.copytree(ROOT / "data", root / "data")
-    shutil.copytree(ROOT / "catalogue", root / "catalogue")
+    shutil.copytree(ROOT / "data", root / "data", copy_function=_link_or_copy)
+    shutil.copytree(ROOT / "catalogue", root / "catalogue", copy_function=_link_or_copy)
     return root
 
 
@@ -129,9 +134,14 @@ def expected_file(line: str, output: str, root: Path) -> Path | None:
 
 @pytest.mark.slow  # each command loads the whole data: about a minute on an idle machine
 @pytest.mark.parametrize("needs_rules", [False, True], ids=["records", "rules"])
-def test_every_command_of_the_guide_works_as_written(scratch, tmp_path, needs_rules):
+def test_every_command_of_the_guide_works_as_written(scratch, tmp_path, needs_rules, parsed_data, monkeypatch):
     lines = [line for line in commands(GUIDES[0]) if line.startswith("counterpedia cr ") == needs_rules]
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"}
+    if parsed_data is not None:  # the cache starts with data/'s parse snapshot, as after a contributor's first command
+        monkeypatch.setenv("XDG_CACHE_HOME", env["XDG_CACHE_HOME"])
+        seeded = parse_cache.cache_file(scratch / "data")
+        seeded.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(parsed_data, seeded)
     env.pop("COUNTERPEDIA_CR", None)
     if needs_rules:
         folders = cr_dirs()

@@ -14,7 +14,11 @@ import pytest
 
 from counterpedia.checks.validate import validate
 from counterpedia.commands.cli import main
+from counterpedia.storage import parse_cache
 from counterpedia.storage.yamlio import load
+
+from ..data_copies import _link_or_copy
+from .conftest import seed_parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "tests" / "fixtures" / "mtgjson"
@@ -42,28 +46,40 @@ counters:
 
 
 @pytest.fixture
-def mtgjson_data(tmp_path: Path) -> Path:
+def mtgjson_data(tmp_path: Path, parsed_data, untouched_data) -> Path:
     """The project's counters, rules, mechanics, sources and loose rulings, with only the cards those rulings
-    name, and a hand-written Aboroth."""
+    name, and a hand-written Aboroth. Its files are hard links to data/'s (the commands replace a file by a rename:
+    tests/data_copies.py), and it starts with data/'s parse snapshot: only the files it does not hold are parsed."""
     data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data, ignore=shutil.ignore_patterns("cards"))
+    shutil.copytree(ROOT / "data", data, ignore=shutil.ignore_patterns("cards"), copy_function=_link_or_copy)
     named = set()
     for ruling in (data / "rulings").glob("*.yaml"):
         named |= set((load(ruling).get("about") or {}).get("cards") or [])
     for card_id in named:
-        source = ROOT / "data" / "cards" / card_id[0] / f"{card_id}.yaml"
         (data / "cards" / card_id[0]).mkdir(parents=True, exist_ok=True)
-        (data / "cards" / card_id[0] / f"{card_id}.yaml").write_text(
-            source.read_text(encoding="utf-8"), encoding="utf-8"
+        _link_or_copy(
+            ROOT / "data" / "cards" / card_id[0] / f"{card_id}.yaml", data / "cards" / card_id[0] / f"{card_id}.yaml"
         )
     (data / "cards" / "a").mkdir(exist_ok=True)
-    (data / "cards" / "a" / "aboroth.yaml").write_text(ABOROTH, encoding="utf-8")
+    (data / "cards" / "a" / "aboroth.yaml").write_text(ABOROTH, encoding="utf-8")  # a file of its own: no link
     # The reviewed lists beside the data, but the auto-linking stop list: it names cards of the real data that
     # this handful of sets does not bring (validate: E156).
     shutil.copytree(
-        ROOT / "catalogue", tmp_path / "catalogue", ignore=shutil.ignore_patterns("autolink-stop-list.yaml")
+        ROOT / "catalogue",
+        tmp_path / "catalogue",
+        ignore=shutil.ignore_patterns("autolink-stop-list.yaml"),
+        copy_function=_link_or_copy,
     )
+    seed_parsed(data, parsed_data)
     return data
+
+
+def copy_of(data: Path, target: Path) -> Path:
+    """Another copy of `data` (hard links), which starts with the parse snapshot `data` has."""
+    shutil.copytree(data, target, copy_function=_link_or_copy)
+    snapshot = parse_cache.cache_file(data)
+    seed_parsed(target, snapshot if snapshot.is_file() else None)
+    return target
 
 
 def imported(data: Path, *paths: Path, extra=()) -> int:
@@ -267,8 +283,7 @@ def test_compressed_files_give_the_same_records(mtgjson_data, tmp_path, suffix, 
         with opener(target, "wb") as stream:
             stream.write(path.read_bytes())
         packed.append(target)
-    reference = tmp_path / "reference"
-    shutil.copytree(mtgjson_data, reference)
+    reference = copy_of(mtgjson_data, tmp_path / "reference")
     assert imported(reference, *SETS) == 0
     assert imported(mtgjson_data, *packed) == 0
     assert {p.relative_to(mtgjson_data): p.read_bytes() for p in mtgjson_data.rglob("*.yaml")} == {
@@ -291,8 +306,7 @@ def all_printings(tmp_path: Path, meta_first: bool = False) -> Path:
 
 @pytest.mark.parametrize("meta_first", [False, True])
 def test_an_all_printings_file_gives_the_same_records(mtgjson_data, tmp_path, meta_first):
-    reference = tmp_path / "reference"
-    shutil.copytree(mtgjson_data, reference)
+    reference = copy_of(mtgjson_data, tmp_path / "reference")
     assert imported(reference, *SETS) == 0
     assert imported(mtgjson_data, all_printings(tmp_path, meta_first)) == 0
     assert {p.relative_to(mtgjson_data): p.read_bytes() for p in mtgjson_data.rglob("*.yaml")} == {

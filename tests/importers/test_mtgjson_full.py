@@ -5,7 +5,6 @@ which complete the cards the first made."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,16 +22,16 @@ SCRYFALL_HEADER = "# Added by `counterpedia import scryfall --cards`"
 
 
 @pytest.mark.slow
-def test_the_committed_records_are_what_the_import_of_the_shared_files_produces(tmp_path):
+def test_the_committed_records_are_what_the_import_of_the_shared_files_produces(tmp_path, data_copier):
     """Every card the import created is removed from a copy of data/, the import is run again on the 579 shared
     set files, and the folder must then be byte for byte the committed one: the new cards re-created, the
-    hand-edited cards it completed left as they are (a second run changes nothing)."""
+    hand-edited cards it completed left as they are (a second run changes nothing). The copy is made of hard links
+    and starts with data/'s parse snapshot (tests/data_copies.py): the imports replace a file by a rename, and read
+    what they load as they would after a user's first command (the snapshot holds the data each file parses to)."""
     files = sorted(SHARED.glob("*.json.gz"))
     if not files:
         pytest.skip(f"the shared MTGJSON files are not here ({SHARED})")
-    data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data)
-    shutil.copytree(ROOT / "catalogue", tmp_path / "catalogue")
+    data = data_copier(tmp_path)
     scryfall = sorted(SCRYFALL.glob("*.json.gz"))
     if not scryfall or not JPNAME.is_file() or not GATHERER.is_dir():
         pytest.skip(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -34,14 +33,12 @@ def command(data: Path, *paths: Path) -> list[str]:
     ]
 
 
-def base_data(tmp_path: Path) -> Path:
+def base_data(tmp_path: Path, data_copier) -> Path:
     """The project's data without its imported cards (what an import adds), and the catalogue beside it, but the
-    auto-linking stop list, which names imported cards (validate: E156 while they are away)."""
-    data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data)
-    shutil.copytree(
-        ROOT / "catalogue", tmp_path / "catalogue", ignore=shutil.ignore_patterns("autolink-stop-list.yaml")
-    )
+    auto-linking stop list, which names imported cards (validate: E156 while they are away). Hard links to data/'s
+    files, with data/'s parse snapshot (tests/data_copies.py)."""
+    data = data_copier(tmp_path)
+    (tmp_path / "catalogue" / "autolink-stop-list.yaml").unlink(missing_ok=True)
     for path in (data / "cards").rglob("*.yaml"):
         if path.read_text(encoding="utf-8").startswith(HEADER):
             path.unlink()
@@ -67,8 +64,8 @@ def many_cards(tmp_path: Path, count: int) -> Path:
     return path
 
 
-def test_an_import_killed_mid_write_is_finished_by_the_next_run(tmp_path, in_dir):
-    data = base_data(tmp_path)
+def test_an_import_killed_mid_write_is_finished_by_the_next_run(tmp_path, in_dir, data_copier):
+    data = base_data(tmp_path, data_copier)
     source = many_cards(tmp_path, 400)
     env = {**os.environ, "PYTHONPATH": str(ROOT / "tools")}
     process = subprocess.Popen(command(data, source), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
