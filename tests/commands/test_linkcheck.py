@@ -54,3 +54,15 @@ def test_a_page_changed_since_the_last_check_is_read_again(tmp_path: Path):
         write(tmp_path, "a.html", '<h2 id="y">y</h2>')
         os.utime(tmp_path / "a.html", ns=(1, 1))  # the same size: its time tells it changed
         assert check_site(tmp_path) == ["index.html: missing anchor #x in a.html"]
+
+
+def test_the_same_link_is_resolved_from_each_page_s_own_folder(tmp_path: Path):
+    """A link written alike on several pages leads where it leads from each: the same folder's page or anchor
+    for one page, a missing one for another."""
+    write(tmp_path, "a/one.html", '<h2 id="x">x</h2> <a href="b.html">b</a> <a href="#x">self</a>')
+    write(tmp_path, "a/b.html", '<a href="#x">self, no such anchor here</a> <a href="b.html">itself</a>')
+    write(tmp_path, "c/two.html", '<a href="b.html">no c/b.html</a> <a href="../a/b.html">a/b</a>')
+    assert check_site(tmp_path) == [
+        "a/b.html: missing anchor #x in a/b.html",
+        "c/two.html: broken link to b.html",
+    ]

@@ -66,22 +66,24 @@ def check_site(site_dir: Path, foreign: tuple[str, ...] = (), extra: dict[str, l
         pages[path.relative_to(site_dir).as_posix()] = _read(path)
     problems = []
     sources = [(name, page.links) for name, page in sorted(pages.items())] + sorted((extra or {}).items())
+    # What a link resolves to depends only on its folder: the theme's links and the links between cards repeat
+    # on every page of a folder, each is worked out once.
+    targets: dict[tuple[str, str], tuple[str | None, str] | None] = {}
     for name, links in sources:
         if name.startswith(foreign) or name.rsplit("/", 1)[-1] == "404.html":  # 404 pages link from the server root
             continue
+        folder = posixpath.dirname(name)
         for href in links:
-            parts = urlsplit(href)
-            if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
-                continue
-            target = unquote(parts.path)
-            if target:
-                resolved = posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
-                if resolved.endswith("/") or resolved in ("", "."):
-                    resolved = posixpath.join(resolved, "index.html")
+            key = (folder, href)
+            if key in targets:
+                found = targets[key]
             else:
-                resolved = name
-            if resolved.startswith("..") or resolved.startswith(foreign):
+                found = targets[key] = _target(folder, href, foreign)
+            if found is None:
                 continue
+            resolved, fragment = found
+            if resolved is None:  # a link to the page itself
+                resolved = name
             if not resolved.endswith(".html"):
                 if not (site_dir / resolved).exists():
                     problems.append(f"{name}: broken link to {href}")
@@ -89,6 +91,23 @@ def check_site(site_dir: Path, foreign: tuple[str, ...] = (), extra: dict[str, l
             page = pages.get(resolved)
             if page is None:
                 problems.append(f"{name}: broken link to {href}")
-            elif parts.fragment and unquote(parts.fragment) not in page.ids:
-                problems.append(f"{name}: missing anchor #{parts.fragment} in {resolved}")
+            elif fragment and unquote(fragment) not in page.ids:
+                problems.append(f"{name}: missing anchor #{fragment} in {resolved}")
     return problems
+
+
+def _target(folder: str, href: str, foreign: tuple[str, ...]) -> tuple[str | None, str] | None:
+    """The file a link of a page of `folder` leads to (None: the page itself) and its fragment; None for a link
+    not checked here (another site, another language's pages, above the site)."""
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+        return None
+    target = unquote(parts.path)
+    if not target:
+        return None, parts.fragment
+    resolved = posixpath.normpath(posixpath.join(folder, target))
+    if resolved.endswith("/") or resolved in ("", "."):
+        resolved = posixpath.join(resolved, "index.html")
+    if resolved.startswith("..") or resolved.startswith(foreign):
+        return None
+    return resolved, parts.fragment

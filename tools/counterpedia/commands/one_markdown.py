@@ -42,6 +42,7 @@ class OneMarkdown:
             )
             plain_inline.install(self.md)
         md = self.md.reset()
+        md.is_block_level = block_level_test(md.block_level_elements)  # type: ignore[method-assign]
 
         raw_html_ext = pages._RawHTMLPreprocessor()
         raw_html_ext._register(md)
@@ -58,3 +59,14 @@ class OneMarkdown:
         page.present_anchor_ids = extract_anchors_ext.present_anchor_ids | raw_html_ext.present_anchor_ids
         if pages.log.getEffectiveLevel() > logging.DEBUG:
             page.links_to_anchors = relative_path_ext.links_to_anchors
+
+
+def block_level_test(elements: list[str]):
+    """`Markdown.is_block_level` over a set of `elements` taken once per page: Python-Markdown searches its list of
+    fifty tags for every element and HTML tag of a page (its list does not change while a page is converted)."""
+    tags = frozenset(elements)
+
+    def is_block_level(tag) -> bool:
+        return isinstance(tag, str) and tag.lower().rstrip("/") in tags
+
+    return is_block_level
