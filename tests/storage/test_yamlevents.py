@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from counterpedia.storage.yamlevents import UNSURE, load
+from counterpedia.storage.yamlevents import UNSURE, load, load_any
 from counterpedia.storage.yamlio import fast_loader
 from counterpedia.storage.yamlshape import MAX_DEPTH, depth_problem
 from tests.records_strategy import TRICKY, records
@@ -200,3 +200,10 @@ def test_the_event_reader_reads_exactly_what_the_depth_guard_lets_through(depth,
     source = _nested(depth, flow)
     assert (depth_problem(source) is None) == (depth <= MAX_DEPTH)
     assert (load(source) is UNSURE) == (depth > MAX_DEPTH)
+
+
+def test_load_any_reads_what_the_event_reader_is_unsure_of_with_the_fast_loader():
+    assert load_any("id: a\nn: 1\n") == {"id": "a", "n": 1}
+    assert load_any("id: &x a\nother: *x\n") == {"id": "a", "other": "a"}  # an alias: the fast loader
+    with pytest.raises(YAMLError):
+        load_any("id: [a\n")

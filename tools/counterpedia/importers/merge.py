@@ -125,10 +125,7 @@ class Workspace:
         Any other comment: the round trip, which keeps it where it is."""
         head = _head_comments(text)
         if head is not None:
-            source = normalize_newlines(text)
-            data = yamlevents.load(source)
-            if data is yamlevents.UNSURE:
-                data = yamlio.fast_loader().load(source)
+            data = yamlevents.load_any(normalize_newlines(text))
             if isinstance(data, dict):
                 self._heads[path] = head
                 return data  # type: ignore[return-value]  # edited through the dict interface alone
