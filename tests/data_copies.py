@@ -31,7 +31,7 @@ def parsed_data(tmp_path_factory) -> Path | None:
     return snapshot if snapshot.is_file() else None
 
 
-def _link_or_copy(source: str, target: str) -> None:
+def link_or_copy(source: str, target: str) -> None:
     """A hard link to the file: no bytes copied (5,700 files: 0.4 s of CPU a copy). Safe for the commands under
     test, which replace a record by renaming a new file over it (counterpedia.storage.writes.atomic_write): the
     rename gives the copy's name a new inode and leaves the source's file as it was. A test writes a copied file
@@ -51,31 +51,38 @@ def edit(path: Path, text: str) -> None:
 @pytest.fixture(scope="session")
 def untouched_data() -> Iterator[None]:
     """data/ and catalogue/ byte for byte as they were before the first copy of them (hard links: see
-    `_link_or_copy`), checked at the end of the run."""
+    `link_or_copy`), checked at the end of the run."""
     folders = (ROOT_DATA, ROOT_DATA.parent / "catalogue")
     before = [data_snapshot(folder) for folder in folders]
     yield
     assert [data_snapshot(folder) for folder in folders] == before, (
-        "a test wrote into a copy of data/ made of hard links without `edit` (tests/cr/conftest.py), and so into data/"
+        "a test wrote into a copy of data/ made of hard links without `edit` (tests/data_copies.py), and so into data/"
     )
 
 
 def copy_data(folder: Path, parsed: Path | None, source: Path | None = None) -> Path:
     """A copy of `source` (data/) in folder/data, the reviewed lists beside it (folder/catalogue), and the parse
     snapshot `parsed` where the commands run with the current XDG_CACHE_HOME look for the copy's. Its files are hard
-    links to the source's (`_link_or_copy`): a test that changes one writes it with `edit`."""
-    from counterpedia.storage import parse_cache
-
+    links to the source's (`link_or_copy`): a test that changes one writes it with `edit`."""
     source = source or ROOT_DATA
     for name in ("data", "catalogue"):
         shutil.rmtree(folder / name, ignore_errors=True)
-    shutil.copytree(source, folder / "data", copy_function=_link_or_copy)
-    shutil.copytree(source.parent / "catalogue", folder / "catalogue", copy_function=_link_or_copy)  # beside the data
+    shutil.copytree(source, folder / "data", copy_function=link_or_copy)
+    shutil.copytree(source.parent / "catalogue", folder / "catalogue", copy_function=link_or_copy)  # beside the data
+    seed_parsed(folder / "data", parsed)
+    return folder / "data"
+
+
+def seed_parsed(data: Path, parsed: Path | None) -> None:
+    """Put the parse snapshot `parsed` (data/'s) where commands run with the current XDG_CACHE_HOME look for the
+    snapshot of `data`: the files it holds are not parsed again, as after a user's first command; any other file
+    is parsed. Nothing when `parsed` is None (the cache is off)."""
+    from counterpedia.storage import parse_cache
+
     if parsed is not None:
-        seeded = parse_cache.cache_file(folder / "data")
+        seeded = parse_cache.cache_file(data)
         seeded.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(parsed, seeded)
-    return folder / "data"
 
 
 @pytest.fixture

@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 
 from counterpedia.commands.cli import main
-from counterpedia.storage import parse_cache
 
-from ..data_copies import _link_or_copy
+from ..data_copies import link_or_copy, seed_parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDES = [ROOT / "docs" / "editors" / name for name in ("contributing.md", "contributing.ja.md", "contributing.fr.md")]
@@ -90,8 +89,8 @@ def scratch(tmp_path_factory, untouched_data) -> Path:
     if not any((ROOT / "data" / "counters").glob("*.yaml")):
         pytest.skip("data/ holds no counter records yet")
     root = tmp_path_factory.mktemp("guide")
-    shutil.copytree(ROOT / "data", root / "data", copy_function=_link_or_copy)
-    shutil.copytree(ROOT / "catalogue", root / "catalogue", copy_function=_link_or_copy)
+    shutil.copytree(ROOT / "data", root / "data", copy_function=link_or_copy)
+    shutil.copytree(ROOT / "catalogue", root / "catalogue", copy_function=link_or_copy)
     return root
 
 
@@ -139,9 +138,7 @@ def test_every_command_of_the_guide_works_as_written(scratch, tmp_path, needs_ru
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "NO_COLOR": "1"}
     if parsed_data is not None:  # the cache starts with data/'s parse snapshot, as after a contributor's first command
         monkeypatch.setenv("XDG_CACHE_HOME", env["XDG_CACHE_HOME"])
-        seeded = parse_cache.cache_file(scratch / "data")
-        seeded.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(parsed_data, seeded)
+        seed_parsed(scratch / "data", parsed_data)
     env.pop("COUNTERPEDIA_CR", None)
     if needs_rules:
         folders = cr_dirs()

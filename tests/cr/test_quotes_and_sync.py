@@ -13,7 +13,7 @@ from counterpedia.cr.quotes_cli import quoted_edition
 from counterpedia.cr.sync import plan
 from counterpedia.model.knowledge import load
 
-from .conftest import data_edition, edit
+from .conftest import data_edition, data_snapshot, edit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -140,17 +140,13 @@ def test_check_without_cr_files_says_how_to_get_them(data_copy, capsys, monkeypa
     assert "counterpedia cr fetch" in capsys.readouterr().err
 
 
-def _snapshot(folder: Path) -> dict:
-    return {p: p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def test_sync_back_to_an_older_edition_never_writes_data_that_fails_validation(data_copy, cr_env, capsys):
     # 702.11g (hexproof from each) is not in 20231117, and 702.11h moves onto its number there.
-    before = _snapshot(data_copy)
+    before = data_snapshot(data_copy)
     assert main(["cr", "sync", "--edition", "20231117", "--apply"]) == 1
     err = capsys.readouterr().err
     assert "error[E122] rule 702.11g is also quoted" in err and "nothing was written" in err
-    assert _snapshot(data_copy) == before
+    assert data_snapshot(data_copy) == before
     _kb, diagnostics = validate([data_copy])
     assert not [d for d in diagnostics if d.severity == "error"]
 
@@ -158,7 +154,7 @@ def test_sync_back_to_an_older_edition_never_writes_data_that_fails_validation(d
 def test_a_rule_number_yaml_reads_as_a_number_is_reported_by_check_and_sync(data_copy, cr_env, capsys):
     record = data_copy / "rules" / "bloodthirst.yaml"
     edit(record, record.read_text(encoding="utf-8").replace('number: "702.54"\n', "number: 702.54\n"))
-    before = _snapshot(data_copy)
+    before = data_snapshot(data_copy)
     assert main(["cr", "check"]) == 1
     out = capsys.readouterr().out
     line = record.read_text(encoding="utf-8").splitlines().index("  - number: 702.54") + 1
@@ -166,7 +162,7 @@ def test_a_rule_number_yaml_reads_as_a_number_is_reported_by_check_and_sync(data
     assert main(["cr", "sync", "--apply"]) == 1
     err = capsys.readouterr().err
     assert f"data/rules/bloodthirst.yaml:{line}:13: error[E101]" in err and "nothing was written" in err
-    assert _snapshot(data_copy) == before
+    assert data_snapshot(data_copy) == before
 
 
 def test_wrong_types_in_the_quotes_are_diagnostics_not_internal_errors(data_copy, cr_env, capsys):
@@ -188,13 +184,13 @@ def test_a_quote_version_yaml_reads_as_a_number_is_a_diagnostic_not_an_internal_
     text = record.read_text(encoding="utf-8")
     assert quoted in text
     edit(record, text.replace(quoted, f"        source: cr\n        version: {edition}\n", 1))
-    before = _snapshot(data_copy)
+    before = data_snapshot(data_copy)
     for argv in (["cr", "check"], ["cr", "sync", "--apply"]):
         assert main(argv) == 1
         captured = capsys.readouterr()
         assert "internal error" not in captured.err and "Traceback" not in captured.err
         assert "data/rules/bloodthirst.yaml" in captured.out + captured.err
-    assert _snapshot(data_copy) == before
+    assert data_snapshot(data_copy) == before
 
 
 def test_a_folder_that_cannot_be_written_is_named(data_copy, cr_env, sync_editions, capsys, monkeypatch):
@@ -204,8 +200,8 @@ def test_a_folder_that_cannot_be_written_is_named(data_copy, cr_env, sync_editio
         raise PermissionError(13, "Permission denied", str(path))
 
     monkeypatch.setattr(writes, "atomic_write", refuse)
-    before = _snapshot(data_copy)
+    before = data_snapshot(data_copy)
     assert main(["cr", "sync", "--edition", sync_editions[1], "--apply"]) == 1
     err = capsys.readouterr().err
     assert "Permission denied" in err and "internal error" not in err
-    assert _snapshot(data_copy) == before
+    assert data_snapshot(data_copy) == before

@@ -1,5 +1,4 @@
-"""A small data set with two counter kinds to import into, the hand-written Scryfall samples, and copies of data/
-that start with its parse snapshot (tests/data_copies.py: hard links, the snapshot made once per worker)."""
+"""A small data set with two counter kinds to import into, and the hand-written Scryfall samples."""
 
 from __future__ import annotations
 
@@ -77,14 +76,3 @@ def import_data(tmp_path: Path) -> Path:
 @pytest.fixture
 def samples() -> Path:
     return SAMPLES
-
-
-def seed_parsed(data: Path, parsed: Path | None) -> None:
-    """Put data/'s parse snapshot where commands look for the snapshot of `data` (a copy of some of data/'s files):
-    the files it holds are not parsed again, as after a user's first command; any other file is parsed."""
-    from counterpedia.storage import parse_cache
-
-    if parsed is not None:
-        seeded = parse_cache.cache_file(data)
-        seeded.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(parsed, seeded)

@@ -17,8 +17,7 @@ from counterpedia.commands.cli import main
 from counterpedia.storage import parse_cache
 from counterpedia.storage.yamlio import load
 
-from ..data_copies import _link_or_copy
-from .conftest import seed_parsed
+from ..data_copies import link_or_copy, seed_parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 EXCERPTS = ROOT / "tests" / "fixtures" / "mtgjson"
@@ -51,13 +50,13 @@ def mtgjson_data(tmp_path: Path, parsed_data, untouched_data) -> Path:
     name, and a hand-written Aboroth. Its files are hard links to data/'s (the commands replace a file by a rename:
     tests/data_copies.py), and it starts with data/'s parse snapshot: only the files it does not hold are parsed."""
     data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data, ignore=shutil.ignore_patterns("cards"), copy_function=_link_or_copy)
+    shutil.copytree(ROOT / "data", data, ignore=shutil.ignore_patterns("cards"), copy_function=link_or_copy)
     named = set()
     for ruling in (data / "rulings").glob("*.yaml"):
         named |= set((load(ruling).get("about") or {}).get("cards") or [])
     for card_id in named:
         (data / "cards" / card_id[0]).mkdir(parents=True, exist_ok=True)
-        _link_or_copy(
+        link_or_copy(
             ROOT / "data" / "cards" / card_id[0] / f"{card_id}.yaml", data / "cards" / card_id[0] / f"{card_id}.yaml"
         )
     (data / "cards" / "a").mkdir(exist_ok=True)
@@ -68,7 +67,7 @@ def mtgjson_data(tmp_path: Path, parsed_data, untouched_data) -> Path:
         ROOT / "catalogue",
         tmp_path / "catalogue",
         ignore=shutil.ignore_patterns("autolink-stop-list.yaml"),
-        copy_function=_link_or_copy,
+        copy_function=link_or_copy,
     )
     seed_parsed(data, parsed_data)
     return data
@@ -76,7 +75,7 @@ def mtgjson_data(tmp_path: Path, parsed_data, untouched_data) -> Path:
 
 def copy_of(data: Path, target: Path) -> Path:
     """Another copy of `data` (hard links), which starts with the parse snapshot `data` has."""
-    shutil.copytree(data, target, copy_function=_link_or_copy)
+    shutil.copytree(data, target, copy_function=link_or_copy)
     snapshot = parse_cache.cache_file(data)
     seed_parsed(target, snapshot if snapshot.is_file() else None)
     return target
