@@ -39,7 +39,8 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "em_strong": ("*", "_"),
 }
 KNOWN_PATTERNS = tuple(NEEDS)
-MAY_MATCH = re.compile(r"[\\`\[<&*_]|  \n")
+# A text one pattern may match: it holds what some pattern needs (derived from NEEDS, so the two cannot disagree).
+MAY_MATCH = re.compile("|".join(re.escape(need) for need in sorted({n for needs in NEEDS.values() for n in needs})))
 
 
 class PlainTextShortcut(InlineProcessor):
