@@ -390,6 +390,18 @@ def with_comments(kind: str | None, data: Any, header: str, eol: dict[Keys, str]
     return format_text(kind, _emit(_build(data, _schema_node(kind), {}), placement))
 
 
+def head_comments(text: str) -> str | None:
+    """The comment lines at the top of a record's text, when it holds no other comment (else None). Such a
+    record's text is a function of its data and those lines (`format_data(kind, data, head)`): a writer that
+    edits it may read it as plain data, which is many times faster than ruamel's round trip."""
+    source = normalize_newlines(text)
+    first = _first_line(source)
+    found = comments(source)
+    if any(not comment.full_line or comment.line >= first for comment in found):
+        return None
+    return "".join(f"{comment.text}\n" for comment in found)
+
+
 def _first_line(source: str) -> int:
     """The first line that is neither blank nor a comment (where the first key is)."""
     for number, line in enumerate(source.split("\n")):
