@@ -354,7 +354,8 @@ def format_text(kind: str | None, text: str, path: str = "<text>", document: Doc
     else:
         placement = _Placement(head=[c.text for c in found])
     result = _emit(_build(document.data, node, {}), placement)
-    _verify(path, document.data, found, result)
+    if result != source:  # the same text holds the same data and comments: nothing to read back (a formatted file)
+        _verify(path, document.data, found, result)
     return result
 
 
