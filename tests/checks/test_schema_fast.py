@@ -172,3 +172,28 @@ def test_a_keyword_it_does_not_know_leaves_the_schema_to_jsonschema(monkeypatch)
     found = list(schema.check_record(Record("card", "x", card)))
     assert [d.code for d in found] == ["E101"], render_all(found)
     assert "oracle_id" in found[0].message
+
+
+def _patterns(node) -> set[str]:
+    if isinstance(node, dict):
+        found = {node["pattern"]} if isinstance(node.get("pattern"), str) else set()
+        return found.union(*(_patterns(value) for value in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_patterns(value) for value in node))
+    return set()
+
+
+PATTERNS = sorted(set().union(*(_patterns(schema.inlined(kind)) for kind in KINDS)))
+
+
+@pytest.mark.parametrize("pattern", PATTERNS)
+@settings(max_examples=50, deadline=None)
+@given(data=st.data())
+def test_the_strings_drawn_for_a_pattern_match_it(pattern, data):
+    """The records strategy draws a pattern's strings itself (tests/records_strategy.py): a string outside the
+    pattern would make the tests above compare records that are invalid for another reason than they mean to."""
+    import re
+
+    from tests.records_strategy import _pattern
+
+    assert re.fullmatch(pattern, data.draw(_pattern(pattern)))

@@ -308,3 +308,30 @@ def test_comments_anywhere_are_never_lost_and_a_second_run_changes_nothing(kind,
     assert load(once) == load(text) == record
     assert sorted(c.text for c in comments(once)) == sorted(c.text for c in comments(text))
     assert format_text(kind, once) == once
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        COMMENTED,
+        EXPECTED,
+        "a: |-  # eol\n  one # not\n  two\n# after\nb: 1\n",
+        "a: >\n  folded # x\n\n  more\n# out\nb: [1, # c\n  2]\n",
+        "- - a\n  - b # c\n-\n- # null item\n- {x: 1, y: [2, 3]}  # flow\n",
+        "a: word\n  continued # c\n  # line\nb: 'it''s # not'\nc: \"q # not\" # yes\n",
+        "a:\n  - b: 1 # c\n    c: 2\n  - # empty\n    d: 3\n",
+        'é😀: "é😀 # x" # ✓\nb: 😀#x # y\n',
+        "a: &x 1\nb: *x # c\n",  # an anchor: the round trip's reading
+        "a: !tag x # c\n",
+        "%YAML 1.2\n---\na: 1 # c\n",
+        "1: a # c\nnull: b\n",  # keys that are not strings
+    ],
+)
+def test_comments_and_positions_from_the_c_parser_are_the_pure_scanners_and_round_trips(text, monkeypatch):
+    """comments() and the positions of keys and items are read from the C parser's events, the pure-Python
+    scanner and round trip being the fallback for what the events may not say alike: both readings agree."""
+    lines = text.split("\n")
+    assert fmt._located(text, lines) == fmt._nodes(fmt.yaml_loader().load(text), lines)
+    found = comments(text)
+    monkeypatch.setattr(fmt, "_event_spans", lambda source: None)
+    assert found == comments(text) and found

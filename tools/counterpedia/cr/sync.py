@@ -22,8 +22,8 @@ from ..model.references import cited_rules
 from ..model.rule_numbers import find_references
 from ..model.texts import text_fields
 from ..render.blocks import numbering_edition
-from ..storage import writes, yamlio
-from ..storage.format import FormatError, format_data
+from ..storage import writes, yamlevents, yamlio
+from ..storage.format import FormatError, format_data, head_comments, normalize_newlines
 from ..storage.load import schema_kind
 from .quotes import CHANGED, MOVED, SAME, VANISHED, QuoteChange
 
@@ -112,11 +112,14 @@ def plan(
     `prose_numbers`: old -> new number of every rule renumbered since the edition our own texts follow."""
     result = SyncPlan(edition, via=via)
     documents: dict[str, Any] = {}
+    sources: dict[str, str] = {}  # each file's text as read
+    heads: dict[str, str] = {}  # a file whose only comments are these lines at its top: read as plain data
 
     def data_of(record: Record) -> Any:
         path = record.path  # the file a rule record was read from
         if path not in documents:
-            documents[path] = yamlio.load(Path(path))
+            sources[path] = text = Path(path).read_text(encoding="utf-8")
+            documents[path] = _document(path, text, heads)
         return documents[path]
 
     for change in changes:
@@ -187,12 +190,26 @@ def plan(
                 _renumber_prose(record, numbers, data_of, result, ours)
     for file, data in documents.items():
         try:
-            text = format_data(schema_kind(Path(file)), data)
+            text = format_data(schema_kind(Path(file)), data, heads.get(file, ""))
         except FormatError as error:  # a record the formatter cannot write back as it reads it: located, not a crash
             raise FormatError([replace(d, path=str(file)) for d in error.diagnostics]) from None
-        if text != Path(file).read_text(encoding="utf-8"):
+        if text != sources[file]:
             result.files[file] = text
     return result
+
+
+def _document(path: str, text: str, heads: dict[str, str]) -> Any:
+    """The record to edit. A file whose only comments are the lines at its top (nearly every record) is read as
+    plain data by the event reader and laid out again with those lines: the same text as through ruamel's round
+    trip and its dump (format_data), which were most of a sync's time. Any other comment: the round trip, which
+    keeps it where it is."""
+    head = head_comments(text)
+    if head is not None:
+        data = yamlevents.load_any(normalize_newlines(text))
+        if isinstance(data, dict):
+            heads[path] = head
+            return data
+    return yamlio.round_trip_yaml().load(text)
 
 
 def _translated_number(texts: Any, old: str, new: str, edition: str) -> None:

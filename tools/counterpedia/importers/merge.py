@@ -37,7 +37,7 @@ from ..model.characters import text_problem
 from ..model.ids import allocate, slug
 from ..model.knowledge import KnowledgeBase, Record, load
 from ..storage import yamlevents, yamlio
-from ..storage.format import comments, format_data, format_text, normalize_newlines
+from ..storage.format import format_data, format_text, head_comments, normalize_newlines
 from ..storage.layout import record_path
 from ..storage.load import schema_kind
 from ..storage.parse_many import map_in_two
@@ -123,7 +123,7 @@ class Workspace:
         out again from it: the same text as through ruamel's round trip, which keeps comments anywhere but takes
         most of an import's time (2,700 cards edited by the imports after MTGJSON's: two thirds of their CPU).
         Any other comment: the round trip, which keeps it where it is."""
-        head = _head_comments(text)
+        head = head_comments(text)
         if head is not None:
             data = yamlevents.load_any(normalize_newlines(text))
             if isinstance(data, dict):
@@ -165,17 +165,6 @@ class Workspace:
         for (path, _created), text in zip(created, texts[len(edited) :]):
             plan.append(FileWrite(path, text))
         return sorted(plan, key=lambda w: str(w.path))
-
-
-def _head_comments(text: str) -> str | None:
-    """The comment lines at the top of a record's text, when it holds no other comment (else None)."""
-    source = normalize_newlines(text)
-    lines = source.split("\n")
-    first = next((n for n, line in enumerate(lines) if line.strip() and not line.strip().startswith("#")), len(lines))
-    found = comments(source)
-    if any(not comment.full_line or comment.line >= first for comment in found):
-        return None
-    return "".join(f"{comment.text}\n" for comment in found)
 
 
 def _laid_out(job: tuple[Path, CommentedMap, str | None]) -> str:

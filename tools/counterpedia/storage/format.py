@@ -24,7 +24,9 @@ there (checked on every file; a file that would fail the check is left alone wit
 from __future__ import annotations
 
 import bisect
+import functools
 import io
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +34,21 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.emitter import RoundTripEmitter
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    CollectionStartEvent,
+    DocumentEndEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+    StreamStartEvent,
+)
+from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 from ruamel.yaml.tokens import AliasToken, AnchorToken, DirectiveToken, ScalarToken, TagToken
 
@@ -40,6 +57,11 @@ from . import schema_model, yamlevents
 from .emit import emit
 from .load import Document, Keys, parse_document
 from .yamlio import round_trip_yaml, yaml_loader
+
+try:  # the C parser of ruamel.yaml.clib (a dependency); without it, the pure-Python scanner and round trip
+    from _ruamel_yaml import CParser
+except ImportError:  # pragma: no cover
+    CParser = None
 
 
 class FormatError(Exception):
@@ -121,14 +143,9 @@ def comments(source: str) -> list[Comment]:
     lines = source.split("\n")
     if all(line.find("#") <= 0 for line in lines):  # only comments that start their line: no scan needed
         return [Comment(i, 0, line.rstrip(), True) for i, line in enumerate(lines) if line.startswith("#")]
-    spans: list[tuple[int, int]] = []
-    for token in YAML(typ="safe", pure=True).scan(source):
-        if isinstance(token, (ScalarToken, AnchorToken, AliasToken, TagToken, DirectiveToken)):
-            start = token.start_mark.index
-            if isinstance(token, ScalarToken) and token.style in ("|", ">"):
-                # a block scalar's header line (`|-  # comment`) may end with a comment
-                start = source.find("\n", start) + 1 or token.end_mark.index
-            spans.append((start, token.end_mark.index))
+    spans = _event_spans(source)
+    if spans is None:
+        spans = _scanned_spans(source)
     spans.sort()
     starts = [s for s, _ in spans]
     found = []
@@ -144,6 +161,113 @@ def comments(source: str) -> list[Comment]:
                 break
             col = line.find("#", col + 1)
         offset += len(line) + 1
+    return found
+
+
+def _scanned_spans(source: str) -> list[tuple[int, int]]:
+    """Where the scalars, anchors, aliases, tags and directives of a YAML text are, by ruamel's pure-Python scanner."""
+    spans = []
+    for token in YAML(typ="safe", pure=True).scan(source):
+        if isinstance(token, (ScalarToken, AnchorToken, AliasToken, TagToken, DirectiveToken)):
+            start = token.start_mark.index
+            if isinstance(token, ScalarToken) and token.style in ("|", ">"):
+                # a block scalar's header line (`|-  # comment`) may end with a comment
+                start = source.find("\n", start) + 1 or token.end_mark.index
+            spans.append((start, token.end_mark.index))
+    return spans
+
+
+class _Unusual(Exception):
+    """The text holds what the C parser's events do not locate as ruamel's round trip does."""
+
+
+def _plain_events(source: str) -> Generator[Any, None, None]:
+    """The C parser's events of a text without directive, anchor, alias or tag (else _Unusual), ten times faster
+    than ruamel's pure-Python scanner and round trip; a syntax error raises (the callers fall back on those)."""
+    if CParser is None or source.startswith("%") or "\n%" in source:  # a directive: not an event's span
+        raise _Unusual
+    parser = CParser(source)
+    try:
+        while not isinstance(event := parser.get_event(), StreamEndEvent):
+            if isinstance(event, AliasEvent):
+                raise _Unusual
+            if isinstance(event, (ScalarEvent, CollectionStartEvent)) and (event.anchor or event.tag):
+                raise _Unusual
+            yield event
+    finally:
+        parser.dispose()
+
+
+def _event_spans(source: str) -> list[tuple[int, int]] | None:
+    """_scanned_spans from the C parser's events, or None where they may not say the same."""
+    spans = []
+    try:
+        for event in _plain_events(source):
+            if isinstance(event, ScalarEvent):
+                start = event.start_mark.index
+                if event.style in ("|", ">"):
+                    start = source.find("\n", start) + 1 or event.end_mark.index
+                spans.append((start, event.end_mark.index))
+    except Exception:  # noqa: BLE001 - unusual, or not YAML: the scanner's reading, and its error
+        return None
+    return spans
+
+
+@functools.cache
+def _plain_key_is_text(value: str) -> bool:
+    """Whether a plain key reads as a string (not null, true, 1...), as the round trip's keys are compared."""
+    return bool(VersionedResolver().resolve(ScalarNode, value, (True, False)) == "tag:yaml.org,2002:str")
+
+
+def _located(text: str, lines: list[str]) -> list[_Node]:
+    """_nodes of the text's round-trip tree, from the C parser's events (ruamel's round trip, pure Python, was
+    most of the time of laying out a record with comments); the round trip itself where the events may not say
+    the same (an anchor, an alias, a tag, a key that is not a string, a repeated key) or the text is not YAML
+    (it raises YAMLError)."""
+    try:
+        return _event_nodes(text, lines)
+    except Exception:  # noqa: BLE001 - unusual, or not YAML: the round trip's reading, and its error
+        return _nodes(yaml_loader().load(text), lines)
+
+
+def _event_nodes(text: str, lines: list[str]) -> list[_Node]:
+    events = _plain_events(text)
+    found: list[_Node] = []
+
+    def walk(event: Any, path: Keys) -> None:
+        if isinstance(event, ScalarEvent):
+            return
+        if isinstance(event, MappingStartEvent):
+            seen = set()
+            while not isinstance(key := next(events), MappingEndEvent):
+                if not isinstance(key, ScalarEvent) or (not key.style and not _plain_key_is_text(key.value)):
+                    raise _Unusual
+                if key.value in seen:
+                    raise _Unusual  # the round trip reports it
+                seen.add(key.value)
+                found.append(_Node(key.start_mark.line, key.start_mark.column, path + (key.value,)))
+                walk(next(events), path + (key.value,))
+        elif isinstance(event, SequenceStartEvent):
+            index = 0
+            while not isinstance(item := next(events), SequenceEndEvent):
+                line, col = item.start_mark.line, item.start_mark.column
+                found.append(_Node(line, _dash_column(lines, line, col), path + (index,)))
+                walk(item, path + (index,))
+                index += 1
+        else:
+            raise _Unusual
+
+    try:
+        if not isinstance(next(events), StreamStartEvent) or not isinstance(next(events), DocumentStartEvent):
+            raise _Unusual
+        walk(next(events), ())
+        if not isinstance(next(events), DocumentEndEvent):
+            raise _Unusual
+        for _more in events:  # a second document: the round trip refuses it
+            raise _Unusual
+    finally:
+        events.close()
+    found.sort(key=lambda n: (n.line, len(n.path)))
     return found
 
 
@@ -267,7 +391,7 @@ def _emit(tree: Any, placement: _Placement) -> str:
         lines.pop()
     if not (placement.before or placement.end or placement.eol):
         return "".join(f"{c}\n" for c in placement.head) + text
-    nodes = _nodes(yaml_loader().load(text), lines)
+    nodes = _located(text, lines)
     where = {n.path: n for n in nodes}
     ends: dict[Keys, int] = {}
     stack: list[_Node] = []
@@ -347,14 +471,15 @@ def format_text(kind: str | None, text: str, path: str = "<text>", document: Doc
     found = comments(source)
     if found and any(not c.full_line or c.line >= _first_line(source) for c in found):
         try:
-            tree = yaml_loader().load(source)
+            nodes = _located(source, source.split("\n"))
         except YAMLError as error:  # the fast loader accepted it: not expected
             raise FormatError([diag.make(path, (0, 0), "E001", f"the YAML could not be read: {error}")]) from None
-        placement = _place(found, _nodes(tree, source.split("\n")))
+        placement = _place(found, nodes)
     else:
         placement = _Placement(head=[c.text for c in found])
     result = _emit(_build(document.data, node, {}), placement)
-    _verify(path, document.data, found, result)
+    if result != source:  # the same text holds the same data and comments: nothing to read back (a formatted file)
+        _verify(path, document.data, found, result)
     return result
 
 
@@ -388,6 +513,18 @@ def with_comments(kind: str | None, data: Any, header: str, eol: dict[Keys, str]
     each path of `eol` (e.g. `counterpedia new`'s field descriptions)."""
     placement = _Placement(head=header.splitlines(), eol={path: [text] for path, text in eol.items()})
     return format_text(kind, _emit(_build(data, _schema_node(kind), {}), placement))
+
+
+def head_comments(text: str) -> str | None:
+    """The comment lines at the top of a record's text, when it holds no other comment (else None). Such a
+    record's text is a function of its data and those lines (`format_data(kind, data, head)`): a writer that
+    edits it may read it as plain data, which is many times faster than ruamel's round trip."""
+    source = normalize_newlines(text)
+    first = _first_line(source)
+    found = comments(source)
+    if any(not comment.full_line or comment.line >= first for comment in found):
+        return None
+    return "".join(f"{comment.text}\n" for comment in found)
 
 
 def _first_line(source: str) -> int:
