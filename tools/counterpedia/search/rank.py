@@ -424,41 +424,56 @@ _READING_COUNTABLE = ranges_of(HIRAGANA + KATAKANA)
 # char -> whether it counts, per ranges: a name's characters are few and the same ones come back across the
 # thousands of names a search scores, where testing each against the ranges was a third of its time.
 _COUNTS: dict[tuple, dict[str, bool]] = {_JA_COUNTABLE: {}, _READING_COUNTABLE: {}}
+# Per ranges, the first character that can count: a name wholly below it (Latin) has none to test.
+_LOWEST = {ranges: chr(min(low for low, _high in ranges)) for ranges in _COUNTS}
+
+
+def _span(start: int, end: int) -> int:
+    """The characters start..end-1 as bits of an int (bit i: the name's i-th character)."""
+    return ((1 << (end - start)) - 1) << start
+
+
+@lru_cache(maxsize=1 << 16)
+def countable(folded: str, kind: str, reading: bool) -> tuple[int, int]:
+    """The characters of a folded name that count (bits, as `_span`) and how many: the same for every query,
+    so the names a search scores again and again (and every search of a session) are worked out once."""
+    ranges = _READING_COUNTABLE if reading else _JA_COUNTABLE
+    mask = 0
+    if folded and max(folded) >= _LOWEST[ranges]:
+        counts = _COUNTS[ranges]
+        for i, char in enumerate(folded):
+            counted = counts.get(char)
+            if counted is None:
+                counted = counts[char] = within(char, ranges)
+            if counted:
+                mask |= 1 << i
+    for match in _LATIN_WORDS.finditer(folded):
+        word = match.group(0)
+        if word in STOP_WORDS or (kind == "counter" and word in GENERIC_WORDS):
+            continue
+        mask |= _span(match.start(), match.end())
+    if kind == "counter":
+        for generic in GENERIC_JA:
+            at = folded.find(generic)
+            while at >= 0:
+                mask &= ~_span(at, at + len(generic))
+                at = folded.find(generic, at + len(generic))
+    return mask, mask.bit_count()
 
 
 def name_coverage(folded: str, kind: str, terms: list[Term], lang: str, reading: bool = False) -> float:
     """The share of a name's characters that the query's words cover (stop words, hiragana, and the
     "counter" of a counter's name not counted; in a reading, every kana counts but the reading of カウンター)."""
-    ranges = _READING_COUNTABLE if reading else _JA_COUNTABLE
-    counts = _COUNTS[ranges]
-    countable = []
-    for char in folded:
-        counted = counts.get(char)
-        if counted is None:
-            counted = counts[char] = within(char, ranges)
-        countable.append(counted)
-    for match in _LATIN_WORDS.finditer(folded):
-        word = match.group(0)
-        if word in STOP_WORDS or (kind == "counter" and word in GENERIC_WORDS):
-            continue
-        for i in range(match.start(), match.end()):
-            countable[i] = True
-    if kind == "counter":
-        for generic in GENERIC_JA:
-            for match in re.finditer(generic, folded):
-                for i in range(match.start(), match.end()):
-                    countable[i] = False
-    total = sum(countable)
+    counted, total = countable(folded, kind, reading)
     if not total:
         return 0.0
-    covered = [False] * len(folded)
+    covered = 0
     for term in terms:
         if term.presence == EXCLUDED:
             continue
         for start, end, _q in spans(term, folded, lang):
-            for i in range(start, end):
-                covered[i] = True
-    return sum(1 for i in range(len(folded)) if covered[i] and countable[i]) / total
+            covered |= _span(start, end)
+    return (covered & counted).bit_count() / total
 
 
 def kind_bonuses() -> dict[str, float]:
