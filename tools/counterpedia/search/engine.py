@@ -201,14 +201,20 @@ def cache_path(data_dir: Path) -> Path:
 
 
 def build(data_dir: Path, stamp: bytes | None = None) -> Index:
-    # start-up: the knowledge base brings in ruamel (60 ms), which a search from the cached index never needs; the
-    # corpus, the renderer's URLs and the text model (20 ms); the diagnostics, dataclasses (12 ms)
-    from ..catalogue.shorthands import default_path, meanings
-    from ..diagnostics import ERROR
+    # start-up: the knowledge base brings in ruamel (60 ms), which a search from the cached index never needs
     from ..model.knowledge import load
-    from . import corpus
 
     kb, problems = load(data_dir)
+    return index_of(kb, problems, data_dir, stamp)
+
+
+def index_of(kb, problems: list, data_dir: Path, stamp: bytes | None = None) -> Index:
+    """The index of a knowledge base loaded from `data_dir` (`problems`: the load's diagnostics)."""
+    # the corpus, the renderer's URLs and the text model (20 ms); the diagnostics, dataclasses (12 ms)
+    from ..catalogue.shorthands import default_path, meanings
+    from ..diagnostics import ERROR
+    from . import corpus
+
     unreadable = [
         d.render() if hasattr(d, "render") else str(d) for d in problems if getattr(d, "severity", ERROR) == ERROR
     ]
