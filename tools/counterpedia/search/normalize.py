@@ -220,8 +220,10 @@ def stem_fr(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str, lang: str = "en") -> str:
-    """A folded word's stem for the language of the search (fr: French rules; else English rules)."""
+    """A folded word's stem for the language of the search (fr: French rules; else English rules). Remembered: a
+    search judges each word it matches by its stem, and the same words come back in the names it scores."""
     return stem_fr(word) if lang == "fr" else stem_en(word)
 
 
