@@ -36,7 +36,7 @@ from .query import parse
 from .rank import JoinedTexts
 from .yaml_lines import line_of as locate
 
-FORMAT = 15  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 16  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(
@@ -275,8 +275,8 @@ BLOBS = (
     "segment_starts",
     "postings",
     "posting_starts",
-    "inner_starts",
     "inner_ids",
+    "inner_offsets",
 )
 LAZY = ("units", "entries", "folded", "texts")  # the others are arrays, copied when the cache is loaded
 
@@ -301,8 +301,8 @@ def _dump(index: Index) -> bytes:
         "segment_starts": _array(segments.starts),
         "postings": _array(segments.postings),
         "posting_starts": _array(segments.posting_starts),
-        "inner_starts": _array(segments.inner_starts),
         "inner_ids": _array(segments.inner_ids),
+        "inner_offsets": _array(segments.inner_offsets),
     }
     places, offset = {}, 0
     for name in BLOBS:
@@ -319,7 +319,6 @@ def _dump(index: Index) -> bytes:
             "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
             "shorthands": index.shorthands,
             "segments": segments.text,
-            "inner": segments.inner,
             "blobs": places,
             "size": offset,
         }
@@ -362,9 +361,8 @@ def _load(mapped) -> Index | None:
         blob["segment_starts"],
         blob["postings"],
         blob["posting_starts"],
-        stored["inner"],
-        blob["inner_starts"],
         blob["inner_ids"],
+        blob["inner_offsets"],
     )
     return Index(
         stored["fingerprint"],
