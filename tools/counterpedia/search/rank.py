@@ -267,13 +267,16 @@ class Finder:
     what is around it checked. Compiling costs 0.3 ms (a word: its two classes of word characters) to 0.9 ms (a
     stem: the kanji) per new term, a fifth of the time of searches with new words (card names); a search call
     here costs a few microseconds more than the compiled expression's, so a term searched more than USES times
-    (a common word, found in thousands of pieces) is compiled after all.
+    (a common word, found in thousands of pieces) is compiled after all. A search in a short text (a name, shorter
+    than LONG) is not counted: there the compiled expression gains nothing on a word (a few names scored are a
+    few thousand searches, and compiling each of their words cost a twentieth of the card-name searches).
 
     A word: no word character (WORD) just before it; the match runs to the end of the word. A stem (取り除):
     no kanji just before it, and a hiragana just after it, not in the match. As with a regular expression's
     `search(text, pos, endpos)`, what is before `pos` is looked at, nothing from `endpos` on."""
 
     USES = 100
+    LONG = 200
     __slots__ = ("term", "uses", "compiled")
 
     def __init__(self, term: Term):
@@ -281,7 +284,8 @@ class Finder:
         self.compiled: re.Pattern | None = None
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Found | re.Match | None:
-        self.uses += 1
+        if len(text) >= self.LONG:
+            self.uses += 1
         if self.uses > self.USES:
             if self.compiled is None:
                 self.compiled = expression(self.term)
