@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from counterpedia.search import normalize as n
 
@@ -158,6 +160,16 @@ def test_fold_char_map_points_back_at_the_original():
     folded, starts = n.fold_char_map("Œuvre ＋１")
     assert folded == "oeuvre +1"
     assert [starts[i] for i in (0, 1, 2, 7)] == [0, 0, 1, 6]
+
+
+@given(st.text(alphabet=st.sampled_from("aÉœßﬁⅣ＋１ｶﾞゅ\u0301\u2212 .カウンター漢字é")))
+def test_fold_char_map_is_each_character_folded_alone(text):
+    # A text whose characters each fold to one is translated at once: the same as folding them one by one.
+    expected = [(n.fold_text(char), i) for i, char in enumerate(text)]
+    assert n.fold_char_map(text) == (
+        "".join(folded for folded, _ in expected),
+        [i for folded, i in expected for _ in folded],
+    )
 
 
 @pytest.mark.parametrize(

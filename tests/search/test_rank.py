@@ -188,10 +188,15 @@ def test_the_finder_finds_what_the_regular_expression_finds_from_any_position_to
     assert checked > 100
 
 
-def test_a_finder_used_often_compiles_its_expression_and_still_finds_the_same():
+def test_a_finder_used_often_in_long_texts_compiles_its_expression_and_still_finds_the_same():
     term = rank.Term("stun", "word", "stun", 0, "stun")
-    finder, text = rank.Finder(term), FINDER_TEXTS[0]
+    finder, short = rank.Finder(term), FINDER_TEXTS[0]
+    text = " ".join([short] * 3)
+    assert len(short) < rank.Finder.LONG <= len(text)
     first = [(m.start(), m.end()) for m in finder.finditer(text)]
+    for _ in range(rank.Finder.USES):
+        finder.search(short)
+    assert finder.compiled is None  # searches in names: not worth compiling for
     for _ in range(rank.Finder.USES):
         finder.search(text)
     assert finder.compiled is not None

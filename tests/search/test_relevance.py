@@ -14,10 +14,12 @@ CASES = relevance.load_cases(Path(__file__).with_name("relevance.yaml"))
 STOP = {"ja": ("を", "は"), "en": ("the", "of a"), "fr": ("de la", "les")}
 
 
-@pytest.fixture(scope="module")
-def index(real_data, tmp_path_factory):
-    built, _ = engine.load_index(real_data, use_cache=False)
-    return built
+@pytest.fixture(scope="session")
+def index(real_data, real_kb):
+    """The command line's index of data/, built once per worker from the shared knowledge base (as `counterpedia
+    search` builds it from the data it loads): session-wide, as a module's fixture is built again each time the
+    worker comes back to this module (`make test` starts the slow tests first, the others later)."""
+    return engine.index_of(real_kb, [], real_data)
 
 
 def test_the_set_has_twenty_questions_and_twenty_typos_per_language():

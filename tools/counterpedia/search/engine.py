@@ -36,7 +36,7 @@ from .query import parse
 from .rank import JoinedTexts
 from .yaml_lines import line_of as locate
 
-FORMAT = 15  # bump when the cached structure, the corpus or the normalization changes
+FORMAT = 16  # bump when the cached structure, the corpus or the normalization changes
 LANG_PREFIX = {"ja": "", "en": "en/", "fr": "fr/"}
 
 FRENCH_WORDS = frozenset(
@@ -201,14 +201,20 @@ def cache_path(data_dir: Path) -> Path:
 
 
 def build(data_dir: Path, stamp: bytes | None = None) -> Index:
-    # start-up: the knowledge base brings in ruamel (60 ms), which a search from the cached index never needs; the
-    # corpus, the renderer's URLs and the text model (20 ms); the diagnostics, dataclasses (12 ms)
-    from ..catalogue.shorthands import default_path, meanings
-    from ..diagnostics import ERROR
+    # start-up: the knowledge base brings in ruamel (60 ms), which a search from the cached index never needs
     from ..model.knowledge import load
-    from . import corpus
 
     kb, problems = load(data_dir)
+    return index_of(kb, problems, data_dir, stamp)
+
+
+def index_of(kb, problems: list, data_dir: Path, stamp: bytes | None = None) -> Index:
+    """The index of a knowledge base loaded from `data_dir` (`problems`: the load's diagnostics)."""
+    # the corpus, the renderer's URLs and the text model (20 ms); the diagnostics, dataclasses (12 ms)
+    from ..catalogue.shorthands import default_path, meanings
+    from ..diagnostics import ERROR
+    from . import corpus
+
     unreadable = [
         d.render() if hasattr(d, "render") else str(d) for d in problems if getattr(d, "severity", ERROR) == ERROR
     ]
@@ -269,8 +275,8 @@ BLOBS = (
     "segment_starts",
     "postings",
     "posting_starts",
-    "inner_starts",
     "inner_ids",
+    "inner_offsets",
 )
 LAZY = ("units", "entries", "folded", "texts")  # the others are arrays, copied when the cache is loaded
 
@@ -295,8 +301,8 @@ def _dump(index: Index) -> bytes:
         "segment_starts": _array(segments.starts),
         "postings": _array(segments.postings),
         "posting_starts": _array(segments.posting_starts),
-        "inner_starts": _array(segments.inner_starts),
         "inner_ids": _array(segments.inner_ids),
+        "inner_offsets": _array(segments.inner_offsets),
     }
     places, offset = {}, 0
     for name in BLOBS:
@@ -313,7 +319,6 @@ def _dump(index: Index) -> bytes:
             "vocabulary": found.vocabulary.dump_native() if found.vocabulary is not None else None,
             "shorthands": index.shorthands,
             "segments": segments.text,
-            "inner": segments.inner,
             "blobs": places,
             "size": offset,
         }
@@ -356,9 +361,8 @@ def _load(mapped) -> Index | None:
         blob["segment_starts"],
         blob["postings"],
         blob["posting_starts"],
-        stored["inner"],
-        blob["inner_starts"],
         blob["inner_ids"],
+        blob["inner_offsets"],
     )
     return Index(
         stored["fingerprint"],

@@ -142,20 +142,28 @@ def fold_text(text: str) -> str:
     return text.replace("œ", "oe").replace("æ", "ae").replace("ß", "ss").translate(_SMALL_KANA)
 
 
-_FOLDED_CHARS: dict[str, str] = {}
+_FOLDED_CHARS: dict[int, str] = {}  # code point -> `fold_text` of that character alone (a str.translate table)
+_KNOWN_CHARS: set[str] = set()  # the characters in it
+_UNEVEN_CHARS: set[str] = set()  # those whose fold is not one character (œ -> oe, a combining mark -> "")
 
 
 def fold_char_map(text: str) -> tuple[str, list[int]]:
     """`fold_text` applied character by character, with the offset in `text` of each output character.
 
-    Used to mark in the original text a match found in folded text."""
+    Used to mark in the original text a match found in folded text. Most texts fold one character to one:
+    those are translated at once (the snippets of a search fold whole rulings)."""
+    table = _FOLDED_CHARS
+    for char in set(text).difference(_KNOWN_CHARS):
+        folded = table[ord(char)] = fold_text(char)
+        _KNOWN_CHARS.add(char)
+        if len(folded) != 1:
+            _UNEVEN_CHARS.add(char)
+    if _UNEVEN_CHARS.isdisjoint(text):
+        return text.translate(table), list(range(len(text)))
     out: list[str] = []
     starts: list[int] = []
-    cache = _FOLDED_CHARS
     for index, char in enumerate(text):
-        folded = cache.get(char)
-        if folded is None:
-            folded = cache[char] = fold_text(char)
+        folded = table[ord(char)]
         out.append(folded)
         starts.extend([index] * len(folded))
     return "".join(out), starts
@@ -212,8 +220,10 @@ def stem_fr(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str, lang: str = "en") -> str:
-    """A folded word's stem for the language of the search (fr: French rules; else English rules)."""
+    """A folded word's stem for the language of the search (fr: French rules; else English rules). Remembered: a
+    search judges each word it matches by its stem, and the same words come back in the names it scores."""
     return stem_fr(word) if lang == "fr" else stem_en(word)
 
 

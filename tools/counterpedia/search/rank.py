@@ -138,13 +138,15 @@ class Segments:
     a piece, and its pattern sees a separator on either side of one, as it does in the texts, so searching the
     pieces (a tenth of the texts' length) finds the same entries with the same qualities as searching the
     texts (`scan`). A word (a term that begins a word) is found at the start of a piece, among the pieces that
-    begin with it (a range of the sorted pieces), or after a non-word character inside one: `inner` holds those
-    pieces apart (d'un, 1/+1, +1/+1カウンター), a third of the pieces' length. Built with the index and held in the
-    command line's cache."""
+    begin with it (a range of the sorted pieces), or at a word's start inside one (d'un, 1/+1, +1/+1カウンター):
+    those starts are listed apart, as (piece, offset) in the order of the text from there on, so that the words
+    beginning with a term are a range of them too, found by bisection where a scan of the pieces holding them (a
+    third of the pieces' length) took a fifth of a search's time. Built with the index and held in the command
+    line's cache."""
 
-    def __init__(self, text: str, starts, postings, posting_starts, inner: str = "", inner_starts=(), inner_ids=()):
+    def __init__(self, text: str, starts, postings, posting_starts, inner_ids=(), inner_offsets=()):
         self.text, self.starts, self.postings, self.posting_starts = text, starts, postings, posting_starts
-        self.inner, self.inner_starts, self.inner_ids = inner, inner_starts, inner_ids
+        self.inner_ids, self.inner_offsets = inner_ids, inner_offsets
 
     @classmethod
     def of(cls, folded: str, starts) -> Segments:
@@ -156,25 +158,27 @@ class Segments:
                 if piece:
                     holders.setdefault(piece, []).append(entry)
         text_starts, posting_starts, postings = array("I"), array("I"), array("I")
-        inner_starts, inner_ids = array("I"), array("I")
-        inner: list[str] = []
-        offset = inner_offset = 0
+        inside: list[tuple[str, int, int]] = []  # (the piece from a word's start on, piece, offset)
+        offset = 0
         for number, piece in enumerate(sorted(holders)):
             text_starts.append(offset)
             offset += len(piece) + 1
             posting_starts.append(len(postings))
             postings.extend(holders[piece])
-            if any(match.start() > 0 for match in _WORD_STARTS.finditer(piece)):
-                inner_starts.append(inner_offset)
-                inner_ids.append(number)
-                inner.append(piece + "\x00")
-                inner_offset += len(piece) + 1
+            for match in _WORD_STARTS.finditer(piece, 1):
+                inside.append((piece[match.start() :], number, match.start()))
+        inside.sort()
         text = "".join(piece + "\x00" for piece in sorted(holders))
-        return cls(text, text_starts, postings, posting_starts, "".join(inner), inner_starts, inner_ids)
+        inner_ids, inner_offsets = array("I", [w[1] for w in inside]), array("I", [w[2] for w in inside])
+        return cls(text, text_starts, postings, posting_starts, inner_ids, inner_offsets)
 
     def piece(self, number: int) -> str:
         end = self.starts[number + 1] - 1 if number + 1 < len(self.starts) else len(self.text) - 1
         return self.text[self.starts[number] : end]
+
+    def _inside(self, i: int) -> str:
+        """The i-th word start inside a piece: its piece from there on."""
+        return self.piece(self.inner_ids[i])[self.inner_offsets[i] :]
 
     def entries(self, piece: int):
         end = self.posting_starts[piece + 1] if piece + 1 < len(self.posting_starts) else len(self.postings)
@@ -184,20 +188,18 @@ class Segments:
         """The pieces where a word term may match (ascending); None when the term is not a word's beginning."""
         if term.kind != "word" or not _WORD_STARTS.match(term.text):
             return None
-        size = len(self.starts)
         found = set()
+        size = len(self.starts)
         at = bisect.bisect_left(range(size), term.text, key=self.piece)
         while at < size and self.piece(at).startswith(term.text):
             found.add(at)
             at += 1
-        search, inner, starts, position = pattern(term).search, self.inner, self.inner_starts, 0
-        while True:
-            match = search(inner, position)
-            if match is None:
-                return sorted(found)
-            number = bisect.bisect_right(starts, match.start()) - 1
-            found.add(self.inner_ids[number])
-            position = starts[number + 1] if number + 1 < len(starts) else len(inner)
+        size = len(self.inner_ids)
+        at = bisect.bisect_left(range(size), term.text, key=self._inside)
+        while at < size and self._inside(at).startswith(term.text):
+            found.add(self.inner_ids[at])
+            at += 1
+        return sorted(found)
 
 
 _WORD_STARTS = re.compile(f"(?<![{WORD}])[{WORD}]")
@@ -265,13 +267,16 @@ class Finder:
     what is around it checked. Compiling costs 0.3 ms (a word: its two classes of word characters) to 0.9 ms (a
     stem: the kanji) per new term, a fifth of the time of searches with new words (card names); a search call
     here costs a few microseconds more than the compiled expression's, so a term searched more than USES times
-    (a common word, found in thousands of pieces) is compiled after all.
+    (a common word, found in thousands of pieces) is compiled after all. A search in a short text (a name, shorter
+    than LONG) is not counted: there the compiled expression gains nothing on a word (a few names scored are a
+    few thousand searches, and compiling each of their words cost a twentieth of the card-name searches).
 
     A word: no word character (WORD) just before it; the match runs to the end of the word. A stem (取り除):
     no kanji just before it, and a hiragana just after it, not in the match. As with a regular expression's
     `search(text, pos, endpos)`, what is before `pos` is looked at, nothing from `endpos` on."""
 
     USES = 100
+    LONG = 200
     __slots__ = ("term", "uses", "compiled")
 
     def __init__(self, term: Term):
@@ -279,7 +284,8 @@ class Finder:
         self.compiled: re.Pattern | None = None
 
     def search(self, text: str, pos: int = 0, endpos: int | None = None) -> Found | re.Match | None:
-        self.uses += 1
+        if len(text) >= self.LONG:
+            self.uses += 1
         if self.uses > self.USES:
             if self.compiled is None:
                 self.compiled = expression(self.term)
@@ -424,41 +430,56 @@ _READING_COUNTABLE = ranges_of(HIRAGANA + KATAKANA)
 # char -> whether it counts, per ranges: a name's characters are few and the same ones come back across the
 # thousands of names a search scores, where testing each against the ranges was a third of its time.
 _COUNTS: dict[tuple, dict[str, bool]] = {_JA_COUNTABLE: {}, _READING_COUNTABLE: {}}
+# Per ranges, the first character that can count: a name wholly below it (Latin) has none to test.
+_LOWEST = {ranges: chr(min(low for low, _high in ranges)) for ranges in _COUNTS}
+
+
+def _span(start: int, end: int) -> int:
+    """The characters start..end-1 as bits of an int (bit i: the name's i-th character)."""
+    return ((1 << (end - start)) - 1) << start
+
+
+@lru_cache(maxsize=1 << 16)
+def countable(folded: str, kind: str, reading: bool) -> tuple[int, int]:
+    """The characters of a folded name that count (bits, as `_span`) and how many: the same for every query,
+    so the names a search scores again and again (and every search of a session) are worked out once."""
+    ranges = _READING_COUNTABLE if reading else _JA_COUNTABLE
+    mask = 0
+    if folded and max(folded) >= _LOWEST[ranges]:
+        counts = _COUNTS[ranges]
+        for i, char in enumerate(folded):
+            counted = counts.get(char)
+            if counted is None:
+                counted = counts[char] = within(char, ranges)
+            if counted:
+                mask |= 1 << i
+    for match in _LATIN_WORDS.finditer(folded):
+        word = match.group(0)
+        if word in STOP_WORDS or (kind == "counter" and word in GENERIC_WORDS):
+            continue
+        mask |= _span(match.start(), match.end())
+    if kind == "counter":
+        for generic in GENERIC_JA:
+            at = folded.find(generic)
+            while at >= 0:
+                mask &= ~_span(at, at + len(generic))
+                at = folded.find(generic, at + len(generic))
+    return mask, mask.bit_count()
 
 
 def name_coverage(folded: str, kind: str, terms: list[Term], lang: str, reading: bool = False) -> float:
     """The share of a name's characters that the query's words cover (stop words, hiragana, and the
     "counter" of a counter's name not counted; in a reading, every kana counts but the reading of カウンター)."""
-    ranges = _READING_COUNTABLE if reading else _JA_COUNTABLE
-    counts = _COUNTS[ranges]
-    countable = []
-    for char in folded:
-        counted = counts.get(char)
-        if counted is None:
-            counted = counts[char] = within(char, ranges)
-        countable.append(counted)
-    for match in _LATIN_WORDS.finditer(folded):
-        word = match.group(0)
-        if word in STOP_WORDS or (kind == "counter" and word in GENERIC_WORDS):
-            continue
-        for i in range(match.start(), match.end()):
-            countable[i] = True
-    if kind == "counter":
-        for generic in GENERIC_JA:
-            for match in re.finditer(generic, folded):
-                for i in range(match.start(), match.end()):
-                    countable[i] = False
-    total = sum(countable)
+    counted, total = countable(folded, kind, reading)
     if not total:
         return 0.0
-    covered = [False] * len(folded)
+    covered = 0
     for term in terms:
         if term.presence == EXCLUDED:
             continue
         for start, end, _q in spans(term, folded, lang):
-            for i in range(start, end):
-                covered[i] = True
-    return sum(1 for i in range(len(folded)) if covered[i] and countable[i]) / total
+            covered |= _span(start, end)
+    return (covered & counted).bit_count() / total
 
 
 def kind_bonuses() -> dict[str, float]:
