@@ -116,6 +116,7 @@ def worker(chromium_anywhere):
 
 def test_constants_are_the_same(worker):
     assert worker.evaluate("CounterpediaSearch.SEPARATOR") == normalize.SEPARATOR
+    assert worker.evaluate("CounterpediaSearch.SEGMENT_SEPARATORS") == rank.SEPARATORS
     assert set(worker.evaluate("Array.from(CounterpediaSearch.STOP_WORDS)")) == set(normalize.STOP_WORDS)
     assert worker.evaluate("[CounterpediaSearch.SMALL_KANA, CounterpediaSearch.FULL_KANA]") == [
         normalize.SMALL_KANA,

@@ -407,7 +407,10 @@
     return lo - 1;
   }
 
+  /* entry -> the best quality of `t` in it (rank.scan): in the distinct pieces of the texts (`segments`) when
+     the term holds no separator, else in the whole folded text, jumping to the next entry after a full match. */
   function scan(index, t, lang) {
+    if (!hasSeparator(t.text)) return scanSegments(segmentsOf(index), t, lang);
     var found = new Map(), folded = index.folded, starts = index.starts, size = starts.length;
     var re = pattern(t), position = 0, match;
     for (;;) {
@@ -426,6 +429,197 @@
       found.set(entry, q);
       position = end;
     }
+  }
+
+  /* -- rank.Segments: the distinct pieces of the folded texts ----------------------------------------------- */
+
+  /* What splits a folded text into pieces (rank.SEPARATORS): neither a word's characters nor kanji nor kana (what
+     a term's pattern looks at around it), so a term without them matches in a piece as it does in the texts. */
+  var SEGMENT_SEPARATORS = " \u0000\n.,:;!?()[]{}«»“”\"、。「」『』《》—―•";
+  var IS_SEPARATOR = new Uint8Array(0x10000);
+  for (var sep = 0; sep < SEGMENT_SEPARATORS.length; sep++) IS_SEPARATOR[SEGMENT_SEPARATORS.charCodeAt(sep)] = 1;
+  var WORD_CODES = new Uint8Array(0x10000);  // the characters of WORD, by code unit
+  [[0x30, 0x39], [0x61, 0x7a], [0xb5, 0xb5], [0xc0, 0x24f], [0x370, 0x3ff], [0x400, 0x4ff]].forEach(function (range) {
+    for (var code = range[0]; code <= range[1]; code++) WORD_CODES[code] = 1;
+  });
+
+  function hasSeparator(text) {
+    for (var i = 0; i < text.length; i++) if (IS_SEPARATOR[text.charCodeAt(i)]) return true;
+    return false;
+  }
+
+  /* Made once per index (at load; on its first search for an index made otherwise): the distinct pieces sorted
+     (code unit order), each followed by "\u0000" (a tenth of the texts' length, for the scans), with the entries
+     holding each (ascending); `inner`: the pieces where a word begins after their first character (d'un, 1/+1),
+     where a word term is also searched. The pieces are told apart by a hash of their characters, computed in the
+     one pass over the text, in a table of their first places: no string is made for each of the 600,000 pieces
+     of the French index, only for the 17,000 distinct ones (a Map of the pieces' strings took 250 ms). */
+  function segmentsOf(index) {
+    if (index.segments) return index.segments;
+    var folded = index.folded, length = folded.length, entry = 0, from = 0, hash = 0, code, i, id;
+    var mask = (1 << 15) - 1, table = new Int32Array(mask + 1).fill(-1);
+    var at = new Int32Array(1 << 14), sizes = new Int32Array(1 << 14), hashes = new Int32Array(1 << 14);
+    var last = new Int32Array(1 << 14), count = 0;
+    var pairPieces = new Int32Array(1 << 18), pairEntries = new Int32Array(1 << 18), pairs = 0;
+    for (i = 0; i < length; i++) {
+      code = folded.charCodeAt(i);
+      if (!IS_SEPARATOR[code]) {
+        hash = Math.imul(hash ^ code, 16777619);
+        continue;
+      }
+      var size = i - from;
+      if (size > 0) {
+        var slot = hash & mask;
+        for (;;) {
+          id = table[slot];
+          if (id < 0 || (hashes[id] === hash && sizes[id] === size && samePiece(folded, at[id], from, size))) break;
+          slot = (slot + 1) & mask;
+        }
+        if (id < 0) {
+          id = count++;
+          if (id === at.length) {
+            at = grown(at);
+            sizes = grown(sizes);
+            hashes = grown(hashes);
+            last = grown(last);
+          }
+          at[id] = from;
+          sizes[id] = size;
+          hashes[id] = hash;
+          last[id] = -1;
+          table[slot] = id;
+          if (count * 2 > mask) {  // keep the table at most half full
+            mask = mask * 2 + 1;
+            table = new Int32Array(mask + 1).fill(-1);
+            for (var k = 0; k < count; k++) {
+              slot = hashes[k] & mask;
+              while (table[slot] >= 0) slot = (slot + 1) & mask;
+              table[slot] = k;
+            }
+          }
+        }
+        if (last[id] !== entry) {
+          last[id] = entry;
+          if (pairs === pairPieces.length) {
+            pairPieces = grown(pairPieces);
+            pairEntries = grown(pairEntries);
+          }
+          pairPieces[pairs] = id;
+          pairEntries[pairs++] = entry;
+        }
+      }
+      if (code === 0) entry++;  // the end of an entry's text (folding made its own NULs spaces)
+      from = i + 1;
+      hash = 0;
+    }
+    var texts = new Array(count), order = new Array(count), rankOf = new Int32Array(count), n;
+    for (n = 0; n < count; n++) {
+      texts[n] = folded.substr(at[n], sizes[n]);
+      order[n] = n;
+    }
+    order.sort(function (a, b) { return texts[a] < texts[b] ? -1 : 1; });  // distinct: never equal
+    var pieces = new Array(count), pieceStarts = new Int32Array(count + 1), postingStarts = new Int32Array(count + 1);
+    var held = new Int32Array(count), offset = 0, total = 0;
+    for (n = 0; n < pairs; n++) held[pairPieces[n]]++;
+    var inner = [], innerStarts = [], innerIds = [], innerOffset = 0;
+    for (n = 0; n < count; n++) {
+      var text = pieces[n] = texts[order[n]];
+      rankOf[order[n]] = n;
+      pieceStarts[n] = offset;
+      offset += text.length + 1;
+      postingStarts[n] = total;
+      total += held[order[n]];
+      for (var c = 1; c < text.length; c++) {
+        if (WORD_CODES[text.charCodeAt(c)] && !WORD_CODES[text.charCodeAt(c - 1)]) {
+          innerStarts.push(innerOffset);
+          innerIds.push(n);
+          inner.push(text);
+          innerOffset += text.length + 1;
+          break;
+        }
+      }
+    }
+    pieceStarts[count] = offset;
+    postingStarts[count] = total;
+    innerStarts.push(innerOffset);
+    var postings = new Int32Array(total), filled = postingStarts.slice(0, count);
+    for (n = 0; n < pairs; n++) postings[filled[rankOf[pairPieces[n]]]++] = pairEntries[n];  // entries ascending
+    index.segments = {pieces: pieces, text: pieces.join("\u0000") + "\u0000", starts: pieceStarts,
+                      postings: postings, postingStarts: postingStarts,
+                      inner: inner.join("\u0000") + "\u0000", innerStarts: innerStarts, innerIds: innerIds};
+    return index.segments;
+  }
+
+  function samePiece(text, a, b, size) {
+    for (var k = 0; k < size; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+    return true;
+  }
+
+  function grown(array) {
+    var bigger = new Int32Array(array.length * 2);
+    bigger.set(array);
+    return bigger;
+  }
+
+  /* The pieces where a word term may match (ascending): those beginning with it (a range of the sorted pieces),
+     and those where it begins a word inside; null when the term is not a word's beginning (Segments.holding). */
+  function holding(segments, t) {
+    if (t.kind !== "word" || !WORD_CODES[t.text.charCodeAt(0)]) return null;
+    var pieces = segments.pieces, lo = 0, hi = pieces.length, found = [];
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (pieces[mid] < t.text) lo = mid + 1; else hi = mid;
+    }
+    for (; lo < pieces.length && pieces[lo].startsWith(t.text); lo++) found.push(lo);
+    var re = pattern(t), inner = segments.inner, starts = segments.innerStarts, match, more = false;
+    re.lastIndex = 0;
+    while ((match = re.exec(inner)) !== null) {
+      var number = entryAt(starts, match.index);
+      found.push(segments.innerIds[number]);
+      more = true;
+      re.lastIndex = starts[number + 1];
+    }
+    if (more) found = Array.from(new Set(found)).sort(function (a, b) { return a - b; });
+    return found;
+  }
+
+  /* scan over the pieces: each piece's best quality, given to every entry holding it (the best over its pieces). */
+  function scanSegments(segments, t, lang) {
+    var found = new Map(), text = segments.text, starts = segments.starts, postings = segments.postings;
+    var postingStarts = segments.postingStarts, re = pattern(t), qualities = new Map();
+    var candidates = holding(segments, t), next = 0, position = 0, piece, match;
+    for (;;) {
+      if (candidates === null) {
+        re.lastIndex = position;
+        match = re.exec(text);
+        if (match === null) break;
+        piece = entryAt(starts, match.index);
+      } else {
+        if (next >= candidates.length) break;
+        piece = candidates[next++];
+        re.lastIndex = starts[piece];
+        match = re.exec(text);
+        if (match === null || match.index >= starts[piece + 1]) continue;
+      }
+      var end = starts[piece + 1], q = 0.0;
+      while (match !== null && match.index < end) {
+        var judged = qualities.get(match[0]);
+        if (judged === undefined) {
+          judged = quality(t, match[0], lang);
+          qualities.set(match[0], judged);
+        }
+        if (judged > q) q = judged;
+        if (q >= 1.0) break;
+        re.lastIndex = match.index + Math.max(match[0].length, 1);
+        match = re.exec(text);
+      }
+      for (var p = postingStarts[piece]; p < postingStarts[piece + 1]; p++) {
+        var entry = postings[p];
+        if (q > (found.get(entry) || 0.0)) found.set(entry, q);
+      }
+      position = end;
+    }
+    return found;
   }
 
   function foldedEntry(index, entry) {
@@ -481,28 +675,26 @@
     return term(key, t.kind, key, t.presence, t.typed);
   }
 
-  /* Per term, the corrections to look for (rank.correct): [] when it is not corrected. */
-  function correct(index, terms, lang) {
-    return terms.map(function (t) {
+  /* Per term, the corrections to look for (rank.correct): [] when it is not corrected. `hits`: the terms' scans,
+     when already made. */
+  function correct(index, terms, lang, hits) {
+    return terms.map(function (t, n) {
       var allowed = allowedEdits(t), edits = allowed[0], kind = allowed[1];
       if (!edits) return [];
-      if (kind !== "hiragana") {
-        var re = pattern(t);
-        re.lastIndex = 0;
-        if (re.test(index.folded)) return [];
-      }
+      if (kind !== "hiragana" && (hits ? hits[n] : scan(index, t, lang)).size) return [];
       if (!index.vocabulary) return [];
       return candidates(t.text, vocabularyTable(index.vocabulary, kind, lang), edits,
                         kind === "latin" ? foldToken(t.typed) : null);
     });
   }
 
-  function rank(index, terms, lang, kinds, prefer, limit, corrections) {
+  /* `hits`: the terms' scans, when already made (copied: the corrections are merged into them). */
+  function rank(index, terms, lang, kinds, prefer, limit, corrections, hits) {
     var active = [];
     terms.forEach(function (t, n) { if (t.presence !== EXCLUDED) active.push(n); });
     if (!active.length) return [];
     corrections = corrections || terms.map(function () { return []; });
-    var hits = terms.map(function (t) { return scan(index, t, lang); });
+    hits = hits ? hits.map(function (found) { return new Map(found); }) : terms.map(function (t) { return scan(index, t, lang); });
     var owners = index.owners, roles = index.roles, langs = index.langs;
     var mixed = [], asTyped = [];  // terms found as typed and corrected (hiragana), and their units
     corrections.forEach(function (keys, n) {
@@ -950,6 +1142,7 @@
     index.vocabulary = data.vocabulary ? {texts: data.vocabulary, tables: new Map()} : null;
     index.labels = data.labels || {};
     index.anchors = anchors;
+    segmentsOf(index);  // at load, while the reader types the first query
     return index;
   }
 
@@ -984,8 +1177,9 @@
     var lang = index.lang, stemLang = lang === "fr" ? "fr" : "en";
     var expanded = expandShorthands(query, index.shorthands);
     var terms = parseQuery(expanded[0], stemLang);
-    var corrections = correct(index, terms, stemLang);
-    var ranked = rank(index, terms, stemLang, null, lang, MAX_RESULTS, corrections);
+    var hits = terms.map(function (t) { return scan(index, t, stemLang); });
+    var corrections = correct(index, terms, stemLang, hits);
+    var ranked = rank(index, terms, stemLang, null, lang, MAX_RESULTS, corrections, hits);
     var shown = function (n, key) { return shownCorrection(index, terms[n], key, stemLang); };
     var marked = terms.slice();
     corrections.forEach(function (keys, n) {
@@ -1051,10 +1245,10 @@
   }
 
   var api = {
-    SEPARATOR: SEPARATOR, STOP_WORDS: STOP_WORDS,
+    SEPARATOR: SEPARATOR, STOP_WORDS: STOP_WORDS, SEGMENT_SEPARATORS: SEGMENT_SEPARATORS,
     normalizeText: normalizeText, foldText: foldText, foldCharMap: foldCharMap, foldToken: foldToken,
     stem: stem, split: split, japaneseTerms: japaneseTerms, japaneseWords: japaneseWords, parseQuery: parseQuery,
-    searchable: searchable, rank: rank, marks: marks, sentences: sentences, snippet: snippet,
+    searchable: searchable, segmentsOf: segmentsOf, scan: scan, rank: rank, marks: marks, sentences: sentences, snippet: snippet,
     loadIndex: loadIndex, siteIndex: siteIndex, results: results, expandShorthands: expandShorthands, shorthandWords: shorthandWords,
     correct: correct, correctedTerm: correctedTerm, distance: distance, candidates: candidates,
     vocabularyTable: vocabularyTable, allowedEdits: allowedEdits,
