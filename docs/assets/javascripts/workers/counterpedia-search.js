@@ -688,18 +688,21 @@
     });
   }
 
-  /* `hits`: the terms' scans, when already made (copied: the corrections are merged into them). */
+  /* The units matching at least one term, best first (the first `limit`); rank.rank. `hits`: the terms' scans,
+     when already made (copied: the corrections are merged into them). With a `limit`, units are scored group by
+     group (the same terms, a matched name or not, the same kind), best bound first, and the groups whose bound is
+     below the limit-th score are skipped: the same result, without scoring the thousands of units a common word
+     ("marqueur") matches. */
   function rank(index, terms, lang, kinds, prefer, limit, corrections, hits) {
     var active = [];
     terms.forEach(function (t, n) { if (t.presence !== EXCLUDED) active.push(n); });
     if (!active.length) return [];
     corrections = corrections || terms.map(function () { return []; });
     hits = hits ? hits.map(function (found) { return new Map(found); }) : terms.map(function (t) { return scan(index, t, lang); });
-    var owners = index.owners, roles = index.roles, langs = index.langs;
-    var mixed = [], asTyped = [];  // terms found as typed and corrected (hiragana), and their units
+    var owners = index.owners, roles = index.roles, unitKinds = index.kinds;
+    var asTyped = [];  // per term found as typed and corrected (hiragana): its units
     corrections.forEach(function (keys, n) {
       if (keys.length && hits[n].size) {
-        mixed.push(n);
         var units = new Set();
         hits[n].forEach(function (_q, entry) { units.add(owners[entry]); });
         asTyped.push(units);
@@ -719,12 +722,12 @@
         });
       });
     });
-    var unitsCount = index.kinds.length;
-    var weights = hits.map(function (found) {
-      var holders = new Set();
-      found.forEach(function (_q, entry) { holders.add(owners[entry]); });
-      return Math.log(1 + unitsCount / Math.max(holders.size, 1));
+    var holders = hits.map(function (found) {
+      var units = new Set();
+      found.forEach(function (_q, entry) { units.add(owners[entry]); });
+      return units;
     });
+    var weights = holders.map(function (units) { return Math.log(1 + unitKinds.length / Math.max(units.size, 1)); });
     var total = 0;
     active.forEach(function (n) { total += weights[n]; });
     var activeMask = 0, required = 0, excluded = 0;  // bit masks: at most MAX_TERMS (30) terms
@@ -733,73 +736,134 @@
       if (t.presence === REQUIRED) required |= 1 << n;
       if (t.presence === EXCLUDED) excluded |= 1 << n;
     });
-    var has = function (bits, n) { return ((bits >> n) & 1) === 1; };
-    var present = new Map(), bestRole = new Map(), mass = new Map();
-    hits.forEach(function (found, n) {
-      var bit = 1 << n, weight = weights[n], counted = terms[n].presence !== EXCLUDED;
-      found.forEach(function (q, entry) {
-        var unit = owners[entry];
-        present.set(unit, (present.get(unit) || 0) | bit);
-        if (counted) {
-          mass.set(entry, (mass.get(entry) || 0.0) + weight * q);
-          var value = q * (ROLE_WEIGHTS[roles[entry]] !== undefined ? ROLE_WEIGHTS[roles[entry]] : 0.5);
-          var key = unit * 64 + n;
-          if (value > (bestRole.get(key) || 0.0)) bestRole.set(key, value);
-        }
-      });
+    var present = new Map();  // unit -> bit mask of the terms it holds
+    holders.forEach(function (units, n) {
+      var bit = 1 << n;
+      units.forEach(function (unit) { present.set(unit, (present.get(unit) || 0) | bit); });
     });
-    var byUnit = new Map();
-    Array.from(mass.keys()).sort(function (a, b) { return a - b; }).forEach(function (entry) {
-      var unit = owners[entry];
-      if (!byUnit.has(unit)) byUnit.set(unit, []);
-      byUnit.get(unit).push(entry);
+    var named = new Set();  // units with a name that holds a term
+    active.forEach(function (n) {
+      hits[n].forEach(function (_q, entry) { if (NAME_ROLES.indexOf(roles[entry]) >= 0) named.add(owners[entry]); });
     });
-    var ranked = [];
-    Array.from(present.keys()).sort(function (a, b) { return a - b; }).forEach(function (unit) {
-      var bits = present.get(unit);
+    var groups = new Map(), ordered = [];
+    present.forEach(function (bits, unit) {
       if ((bits & excluded) || (bits & required) !== required || !(bits & activeMask)) return;
-      if (kinds && !kinds.has(index.kinds[unit])) return;
-      var coverage = 0.0, text = 0.0;
-      active.forEach(function (n) {
-        if (has(bits, n)) {
-          coverage += weights[n];
-          text += weights[n] * bestRole.get(unit * 64 + n);
-        }
-      });
-      coverage /= total;
-      text /= total;
-      var focus = 0.0, name = 0.0, nameEntry = -1, snippetEntry = -1, snippetShare = 0.0, snippetLang = false;
-      (byUnit.get(unit) || []).forEach(function (entry) {
-        var share = mass.get(entry) / total;
-        focus = Math.max(focus, share);
-        if (NAME_ROLES.indexOf(roles[entry]) >= 0) {
-          var covered = nameCoverage(foldedEntry(index, entry), index.kinds[unit], variants, lang,
-                                     roles[entry] === "reading") * share;
-          if (nameEntry === -1 || covered > name) {
-            name = covered;
-            nameEntry = entry;
-          }
-        } else {
-          var preferred = langs[entry] === prefer;
-          if (share > snippetShare || (share === snippetShare && preferred && !snippetLang)) {
-            snippetShare = share;
-            snippetLang = preferred;
-            snippetEntry = entry;
-          }
-        }
-      });
-      var best = nameEntry >= 0 && (name > 0 || snippetEntry === -1) ? nameEntry : snippetEntry;
-      var score = round(NAME * name + COVERAGE * coverage + FOCUS * focus + TEXT * text +
-                        (KIND_BONUS[index.kinds[unit]] || 0.0));
-      var found = [];
-      active.forEach(function (n) { found.push([n, has(bits, n)]); });
+      var kind = unitKinds[unit];
+      if (kinds && !kinds.has(kind)) return;
       var tier = 0;
       asTyped.forEach(function (units) { if (units.has(unit)) tier++; });
-      ranked.push({unit: unit, score: score, found: found, best: best, snippetEntry: snippetEntry,
-                   corrected: correctionsUsed(index, hits, via, corrections, unit, bits), tier: tier});
+      var hasName = named.has(unit), key = bits + " " + hasName + " " + kind + " " + tier, group = groups.get(key);
+      if (group === undefined) {
+        var share = 0.0;
+        active.forEach(function (n) { if ((bits >> n) & 1) share += weights[n]; });
+        share /= total;  // coverage; no text holds more
+        var bound = ((hasName ? NAME : 0.0) + COVERAGE + FOCUS + TEXT * (hasName ? 1.0 : 0.8)) * share +
+          (KIND_BONUS[kind] || 0.0);
+        group = {bits: bits, bound: bound, tier: tier, units: []};
+        groups.set(key, group);
+        ordered.push(group);
+      }
+      group.units.push(unit);
     });
+    ordered.sort(function (a, b) { return b.bound - a.bound; });
+    var ranked = [], best = [];  // best: a min-heap of the `limit` best scores so far
+    for (var g = 0; g < ordered.length; g++) {
+      var group = ordered[g];
+      if (limit && !asTyped.length && best.length >= limit && group.bound + 1e-6 < best[0]) break;
+      for (var u = 0; u < group.units.length; u++) {
+        var result = scoreUnit(index, variants, active, hits, weights, total, group.units[u], group.bits, lang, prefer);
+        result.corrected = correctionsUsed(index, hits, via, corrections, result.unit, group.bits);
+        result.tier = group.tier;
+        ranked.push(result);
+        if (limit) keepBest(best, limit, result.score);
+      }
+    }
     ranked.sort(function (a, b) { return b.tier - a.tier || b.score - a.score || a.unit - b.unit; });
     return limit ? ranked.slice(0, limit) : ranked;
+  }
+
+  /* Adds `score` to the min-heap `heap` of the `limit` best scores. */
+  function keepBest(heap, limit, score) {
+    var i;
+    if (heap.length < limit) {
+      heap.push(score);
+      for (i = heap.length - 1; i > 0 && heap[(i - 1) >> 1] > heap[i]; i = (i - 1) >> 1) {
+        var up = heap[i];
+        heap[i] = heap[(i - 1) >> 1];
+        heap[(i - 1) >> 1] = up;
+      }
+      return;
+    }
+    if (score <= heap[0]) return;
+    heap[0] = score;
+    for (i = 0; ;) {
+      var left = 2 * i + 1, right = left + 1, low = i;
+      if (left < heap.length && heap[left] < heap[low]) low = left;
+      if (right < heap.length && heap[right] < heap[low]) low = right;
+      if (low === i) return;
+      var down = heap[i];
+      heap[i] = heap[low];
+      heap[low] = down;
+      i = low;
+    }
+  }
+
+  /* One unit's score, the entry that answers best and the entry to quote (rank._score); `terms`: the query's
+     terms, then their corrections (`hits` and `active` are the query's). */
+  function scoreUnit(index, terms, active, hits, weights, total, unit, bits, lang, prefer) {
+    var roles = index.roles, langs = index.langs, start = index.first[unit];
+    var end = unit + 1 < index.first.length ? index.first[unit + 1] : roles.length;
+    var bestRole = new Array(hits.length).fill(0.0), held = [], masses = [], a, n;
+    for (var entry = start; entry < end; entry++) {
+      var mass = 0.0, found = false;
+      for (a = 0; a < active.length; a++) {
+        n = active[a];
+        var q = hits[n].get(entry);
+        if (q !== undefined) {
+          mass = mass + weights[n] * q;
+          var value = q * (ROLE_WEIGHTS[roles[entry]] !== undefined ? ROLE_WEIGHTS[roles[entry]] : 0.5);
+          if (value > bestRole[n]) bestRole[n] = value;
+          found = true;
+        }
+      }
+      if (found) {
+        held.push(entry);
+        masses.push(mass);
+      }
+    }
+    var coverage = 0.0, text = 0.0;
+    for (a = 0; a < active.length; a++) {
+      n = active[a];
+      if ((bits >> n) & 1) {
+        coverage += weights[n];
+        text += weights[n] * bestRole[n];
+      }
+    }
+    coverage /= total;
+    text /= total;
+    var focus = 0.0, name = 0.0, nameEntry = -1, snippetEntry = -1, snippetShare = 0.0, snippetLang = false;
+    for (var h = 0; h < held.length; h++) {
+      var at = held[h], share = masses[h] / total;
+      if (share > focus) focus = share;
+      if (NAME_ROLES.indexOf(roles[at]) >= 0) {
+        var covered = nameCoverage(foldedEntry(index, at), index.kinds[unit], terms, lang, roles[at] === "reading") * share;
+        if (nameEntry === -1 || covered > name) {
+          name = covered;
+          nameEntry = at;
+        }
+      } else {
+        var preferred = langs[at] === prefer;
+        if (share > snippetShare || (share === snippetShare && preferred && !snippetLang)) {
+          snippetShare = share;
+          snippetLang = preferred;
+          snippetEntry = at;
+        }
+      }
+    }
+    var best = nameEntry >= 0 && (name > 0 || snippetEntry === -1) ? nameEntry : snippetEntry;
+    var score = round(NAME * name + COVERAGE * coverage + FOCUS * focus + TEXT * text + (KIND_BONUS[index.kinds[unit]] || 0.0));
+    var foundTerms = active.map(function (n) { return [n, ((bits >> n) & 1) === 1]; });
+    return {unit: unit, score: score, found: foundTerms, best: best, snippetEntry: snippetEntry};
   }
 
   /* [[term, the correction a unit holds it as], …] (rank._corrections_used). */
