@@ -194,6 +194,8 @@ def test_queries_are_read_alike(worker, lang):
 # unit scored), to show that the limit leaves the first TOP as they are (the Python code's, equal to the worker's,
 # then too): scoring every unit in Python cost 2.6 s of CPU per language, in the worker a third of it.
 TOP = 30
+# The queries whose words are searched both in the whole text and in its pieces (a few ms a word in the whole text).
+WHOLE_AND_PIECES = QUERIES[len(CASES) :] + SAMPLES
 
 
 @pytest.mark.parametrize("lang", relevance.LANGS)
@@ -223,6 +225,19 @@ def test_ranking_and_snippets_agree_on_the_real_index(worker, real_site_index, l
     }""",
         [index["docs"], QUERIES, lang, stem_lang, TOP],
     )
+    assert worker.evaluate(
+        """async ([docs, queries, stemLang]) => {
+        const S = CounterpediaSearch, index = await S.loadIndex(docs), segments = S.segmentsOf(index), differ = [];
+        const sorted = found => Array.from(found).sort((a, b) => a[0] - b[0]);
+        for (const q of queries) for (const t of S.parseQuery(q, stemLang)) {
+          if (S.SEGMENT_SEPARATORS.split("").some(c => t.text.includes(c))) continue;  // always in the whole text
+          const whole = sorted(S.scanText(index, t, stemLang)), pieces = sorted(S.scanSegments(segments, t, stemLang));
+          if (JSON.stringify(whole) !== JSON.stringify(pieces)) differ.push([q, t.text]);
+        }
+        return differ;
+    }""",
+        [index["docs"], WHOLE_AND_PIECES, stem_lang],
+    ) == []  # the worker's searches before and after it made the pieces find the same
     for query, (js_corrections, js_suggestion, js, js_every) in zip(QUERIES, got):
         assert [row[:6] for row in js] == js_every, query  # the limit changes nothing in the first TOP
         terms = parse(shorthands.expand(query, data["shorthands"])[0], stem_lang)
