@@ -759,8 +759,9 @@
     terms.forEach(function (t, n) { if (t.presence !== EXCLUDED) active.push(n); });
     if (!active.length) return [];
     corrections = corrections || terms.map(function () { return []; });
-    hits = hits ? hits.map(function (found) { return new Map(found); }) : terms.map(function (t) { return scan(index, t, lang); });
-    var owners = index.owners, roles = index.roles, unitKinds = index.kinds;
+    hits = hits ? hits.map(function (found, n) { return corrections[n].length ? new Map(found) : found; }) :
+      terms.map(function (t) { return scan(index, t, lang); });
+    var owners = index.owners, unitKinds = index.kinds, isName = namesOf(index);
     var asTyped = [];  // per term found as typed and corrected (hiragana): its units
     corrections.forEach(function (keys, n) {
       if (keys.length && hits[n].size) {
@@ -804,7 +805,7 @@
     });
     var named = new Set();  // units with a name that holds a term
     active.forEach(function (n) {
-      hits[n].forEach(function (_q, entry) { if (NAME_ROLES.indexOf(roles[entry]) >= 0) named.add(owners[entry]); });
+      hits[n].forEach(function (_q, entry) { if (isName[entry]) named.add(owners[entry]); });
     });
     var groups = new Map(), ordered = [];
     present.forEach(function (bits, unit) {
@@ -841,6 +842,15 @@
     }
     ranked.sort(function (a, b) { return b.tier - a.tier || b.score - a.score || a.unit - b.unit; });
     return limit ? ranked.slice(0, limit) : ranked;
+  }
+
+  /* Per entry, 1 when it is a name or a reading (NAME_ROLES): made once per index. */
+  function namesOf(index) {
+    if (!index.isName) {
+      index.isName = new Uint8Array(index.roles.length);
+      index.roles.forEach(function (role, entry) { if (NAME_ROLES.indexOf(role) >= 0) index.isName[entry] = 1; });
+    }
+    return index.isName;
   }
 
   /* Adds `score` to the min-heap `heap` of the `limit` best scores. */
@@ -1125,26 +1135,34 @@
   }
 
   /* The optimal string alignment distance of a and b, or limit + 1 when it is over `limit`. */
+  var ROWS = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];  // distance's rows, kept between calls
+
   function distance(a, b, limit) {
     if (Math.abs(a.length - b.length) > limit) return limit + 1;
-    var previous2 = [], previous = [], i, j;
-    for (j = 0; j <= b.length; j++) previous.push(j);
+    var width = b.length + 1, i, j;
+    if (ROWS[0].length < width) ROWS = [new Int32Array(width * 2), new Int32Array(width * 2), new Int32Array(width * 2)];
+    var previous2 = ROWS[0], previous = ROWS[1], current = ROWS[2];
+    for (j = 0; j < width; j++) previous[j] = j;
     for (i = 1; i <= a.length; i++) {
-      var current = [i], low = i, c = a.charAt(i - 1);
-      for (j = 1; j <= b.length; j++) {
-        var value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (c === b.charAt(j - 1) ? 0 : 1));
-        if (i > 1 && j > 1 && c === b.charAt(j - 2) && a.charAt(i - 2) === b.charAt(j - 1)) {
-          value = Math.min(value, previous2[j - 2] + 1);
-        }
-        current.push(value);
+      var low = i, c = a.charCodeAt(i - 1), before = i > 1 ? a.charCodeAt(i - 2) : -1;
+      current[0] = i;
+      for (j = 1; j < width; j++) {
+        var d = b.charCodeAt(j - 1), value = previous[j] + 1;
+        if (current[j - 1] + 1 < value) value = current[j - 1] + 1;
+        if (previous[j - 1] + (c === d ? 0 : 1) < value) value = previous[j - 1] + (c === d ? 0 : 1);
+        if (j > 1 && c === b.charCodeAt(j - 2) && before === d && previous2[j - 2] + 1 < value) value = previous2[j - 2] + 1;
+        current[j] = value;
         if (value < low) low = value;
       }
       if (low > limit) return limit + 1;
+      var spare = previous2;
       previous2 = previous;
       previous = current;
+      current = spare;
     }
     return previous[b.length] <= limit ? previous[b.length] : limit + 1;
   }
+
 
   /* typos.candidates: the keys within `edits` edits of `word` (a stem), or with a word within `edits` edits
      of `typed` (as typed, folded); nearest, most frequent, code point order first. */
