@@ -205,10 +205,16 @@ def test_ranking_and_snippets_agree_on_the_real_index(worker, real_site_index, l
     searchable = site_index.searchable(data)
     searchable.segments = rank.Segments.of(searchable.folded, searchable.starts)  # as the command line searches
     stem_lang = "fr" if lang == "fr" else "en"
-    got = worker.evaluate(
-        """async ([docs, queries, lang, stemLang, TOP]) => {
-        const S = CounterpediaSearch, index = await S.loadIndex(docs);
-        return queries.map(q => {
+    differ, got = worker.evaluate(
+        """async ([docs, queries, lang, stemLang, TOP, both]) => {
+        const S = CounterpediaSearch, index = await S.loadIndex(docs), segments = S.segmentsOf(index), differ = [];
+        const sorted = found => Array.from(found).sort((a, b) => a[0] - b[0]);
+        for (const q of both) for (const t of S.parseQuery(q, stemLang)) {
+          if (S.SEGMENT_SEPARATORS.split("").some(c => t.text.includes(c))) continue;  // always in the whole text
+          const whole = sorted(S.scanText(index, t, stemLang)), pieces = sorted(S.scanSegments(segments, t, stemLang));
+          if (JSON.stringify(whole) !== JSON.stringify(pieces)) differ.push([q, t.text]);
+        }
+        return [differ, queries.map(q => {
           const expanded = S.expandShorthands(q, index.shorthands);
           const terms = S.parseQuery(expanded[0], stemLang), corrections = S.correct(index, terms, stemLang);
           const marked = terms.slice();
@@ -221,23 +227,11 @@ def test_ranking_and_snippets_agree_on_the_real_index(worker, real_site_index, l
             const quoted = r.snippetEntry >= 0 ? S.snippet(index.texts[r.snippetEntry], marked, stemLang) : null;
             return [...row(r), quoted && [quoted[0], quoted[1].map(s => quoted[0].slice(s[0], s[1]))]];
           }), every.map(row)];
-        });
+        })];
     }""",
-        [index["docs"], QUERIES, lang, stem_lang, TOP],
+        [index["docs"], QUERIES, lang, stem_lang, TOP, WHOLE_AND_PIECES],
     )
-    assert worker.evaluate(
-        """async ([docs, queries, stemLang]) => {
-        const S = CounterpediaSearch, index = await S.loadIndex(docs), segments = S.segmentsOf(index), differ = [];
-        const sorted = found => Array.from(found).sort((a, b) => a[0] - b[0]);
-        for (const q of queries) for (const t of S.parseQuery(q, stemLang)) {
-          if (S.SEGMENT_SEPARATORS.split("").some(c => t.text.includes(c))) continue;  // always in the whole text
-          const whole = sorted(S.scanText(index, t, stemLang)), pieces = sorted(S.scanSegments(segments, t, stemLang));
-          if (JSON.stringify(whole) !== JSON.stringify(pieces)) differ.push([q, t.text]);
-        }
-        return differ;
-    }""",
-        [index["docs"], WHOLE_AND_PIECES, stem_lang],
-    ) == []  # the worker's searches before and after it made the pieces find the same
+    assert differ == []  # the worker's searches before and after it made the pieces find the same
     for query, (js_corrections, js_suggestion, js, js_every) in zip(QUERIES, got):
         assert [row[:6] for row in js] == js_every, query  # the limit changes nothing in the first TOP
         terms = parse(shorthands.expand(query, data["shorthands"])[0], stem_lang)
