@@ -6,7 +6,12 @@
    RESULT 3), so Material's search box, result list and on-page highlight are used as they are.
 
    - The index (search/search_index.json, or search_index.js from disk) holds, in docs[0], the site's
-     texts as gzipped JSON (counterpedia.search.site_index); it is inflated and folded once.
+     texts as gzipped JSON (counterpedia.search.site_index); it is inflated and folded once. After READY, the
+     folded texts are split into their distinct pieces (rank.Segments: a tenth of their length, each with the
+     entries holding it), a slice at a time between messages; a word is then looked for in those pieces, not in
+     the whole text (before they are made, in the whole text: the same result, slower).
+   - A query's results are scored group by group, best possible score first, until no group left can reach
+     the fiftieth (rank.rank's limit): the same results without scoring every unit a common word matches.
    - A query is split like the texts, folded (NFKC, case, accents), stemmed (untapped -> untap,
      détruit -> detrui), stripped of stop words and Japanese particles (取り除かれる -> 取り除).
    - Every unit holding a word of the query is ranked (no dead ends); a result lacking some words is
