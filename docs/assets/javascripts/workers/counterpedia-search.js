@@ -1395,7 +1395,7 @@
     SEPARATOR: SEPARATOR, STOP_WORDS: STOP_WORDS, SEGMENT_SEPARATORS: SEGMENT_SEPARATORS,
     normalizeText: normalizeText, foldText: foldText, foldCharMap: foldCharMap, foldToken: foldToken,
     stem: stem, split: split, japaneseTerms: japaneseTerms, japaneseWords: japaneseWords, parseQuery: parseQuery,
-    searchable: searchable, segmentsOf: segmentsOf, scan: scan, scanText: scanText, scanSegments: scanSegments, rank: rank, marks: marks, sentences: sentences, snippet: snippet,
+    searchable: searchable, segmentsOf: segmentsOf, scan: scan, scanText: scanText, scanSegments: scanSegments, splitInBackground: splitInBackground, rank: rank, marks: marks, sentences: sentences, snippet: snippet,
     loadIndex: loadIndex, siteIndex: siteIndex, results: results, expandShorthands: expandShorthands, shorthandWords: shorthandWords,
     correct: correct, correctedTerm: correctedTerm, distance: distance, candidates: candidates,
     vocabularyTable: vocabularyTable, allowedEdits: allowedEdits,
