@@ -789,37 +789,43 @@
         });
       });
     });
-    var holders = hits.map(function (found) {
-      var units = new Set();
-      found.forEach(function (_q, entry) { units.add(owners[entry]); });
-      return units;
+    // Per unit, the bit mask of the terms it holds (at most MAX_TERMS, 30); per term, how many units hold it.
+    var present = new Int32Array(unitKinds.length), touched = [], holding = [];
+    hits.forEach(function (found, n) {
+      var bit = 1 << n, count = 0;
+      found.forEach(function (_q, entry) {
+        var unit = owners[entry], bits = present[unit];
+        if (bits & bit) return;
+        if (!bits) touched.push(unit);
+        present[unit] = bits | bit;
+        count++;
+      });
+      holding.push(count);
     });
-    var weights = holders.map(function (units) { return Math.log(1 + unitKinds.length / Math.max(units.size, 1)); });
+    var weights = holding.map(function (count) { return Math.log(1 + unitKinds.length / Math.max(count, 1)); });
     var total = 0;
     active.forEach(function (n) { total += weights[n]; });
-    var activeMask = 0, required = 0, excluded = 0;  // bit masks: at most MAX_TERMS (30) terms
+    var activeMask = 0, required = 0, excluded = 0;
     terms.forEach(function (t, n) {
       if (t.presence !== EXCLUDED) activeMask |= 1 << n;
       if (t.presence === REQUIRED) required |= 1 << n;
       if (t.presence === EXCLUDED) excluded |= 1 << n;
     });
-    var present = new Map();  // unit -> bit mask of the terms it holds
-    holders.forEach(function (units, n) {
-      var bit = 1 << n;
-      units.forEach(function (unit) { present.set(unit, (present.get(unit) || 0) | bit); });
-    });
-    var named = new Set();  // units with a name that holds a term
+    var named = new Uint8Array(unitKinds.length);  // units with a name that holds a term
     active.forEach(function (n) {
-      hits[n].forEach(function (_q, entry) { if (isName[entry]) named.add(owners[entry]); });
+      hits[n].forEach(function (_q, entry) { if (isName[entry]) named[owners[entry]] = 1; });
     });
-    var groups = new Map(), ordered = [];
-    present.forEach(function (bits, unit) {
+    var groups = new Map(), ordered = [], kindNumbers = new Map();
+    touched.forEach(function (unit) {
+      var bits = present[unit];
       if ((bits & excluded) || (bits & required) !== required || !(bits & activeMask)) return;
       var kind = unitKinds[unit];
       if (kinds && !kinds.has(kind)) return;
       var tier = 0;
       asTyped.forEach(function (units) { if (units.has(unit)) tier++; });
-      var hasName = named.has(unit), key = bits + " " + hasName + " " + kind + " " + tier, group = groups.get(key);
+      var hasName = named[unit] === 1, kindNumber = kindNumbers.get(kind);
+      if (kindNumber === undefined) kindNumbers.set(kind, kindNumber = kindNumbers.size);
+      var key = ((bits * 2 + named[unit]) * 64 + kindNumber) * 64 + tier, group = groups.get(key);  // under 2^43: exact
       if (group === undefined) {
         var share = 0.0;
         active.forEach(function (n) { if ((bits >> n) & 1) share += weights[n]; });
