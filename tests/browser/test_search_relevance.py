@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from counterpedia.search import relevance
@@ -89,12 +91,14 @@ def test_card_names_find_their_card_in_every_language(chromium_anywhere, real_kb
         page = context.new_page()
         page.set_content("<!doctype html><meta charset=utf-8><title>t</title>")
         page.add_script_tag(content=WORKER_JS.read_text(encoding="utf-8"))
-        found = page.evaluate(
-            """async ([docs, queries]) => {
-            const index = await CounterpediaSearch.loadIndex(docs);
-            return queries.map(q => CounterpediaSearch.results(index, q).items.map(g => g[0].location));
-        }""",
-            [real_site_index(lang)["docs"], queries],
+        found = json.loads(  # one string: Playwright checks each part of a returned value, slowly
+            page.evaluate(
+                """async ([docs, queries]) => {
+                const index = await CounterpediaSearch.loadIndex(docs);
+                return JSON.stringify(queries.map(q => CounterpediaSearch.results(index, q).items.map(g => g[0].location)));
+            }""",
+                [real_site_index(lang)["docs"], queries],
+            )
         )
     finally:
         context.close()

@@ -93,6 +93,32 @@ def test_the_index_built_at_start_is_the_searchable_of_its_units(blank):
     assert "+1/+1 counters" in got[5]  # folded: full width, case
 
 
+WHILE_SPLITTING = {
+    "ja": ["毒カウンター", "取り除かれる", "プレインズウォカーの忠誠度", "じゅうせい", "+1/+1カウンター"],
+    "fr": ["marqueurs poison", "prolif", "prolifirer", "créatures détruites", "marqueur +1/+1", "-rad +poison"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WHILE_SPLITTING))
+def test_results_while_the_pieces_are_made_are_those_after(blank, real_site_index, lang):
+    """The worker answers during the slices that split the texts into pieces (it then searches the whole text)
+    as it answers once they are made: the same results, corrections and suggestions."""
+    blank.add_script_tag(content=WORKER_JS.read_text(encoding="utf-8"))
+    during, after, made = blank.evaluate(
+        """async ([docs, queries]) => {
+        const S = CounterpediaSearch, index = await S.loadIndex(docs);
+        S.splitInBackground(index);
+        const madeAtFirst = Boolean(index.segments);
+        const during = JSON.stringify(queries.map(q => S.results(index, q)));
+        while (!index.segments) await new Promise(resolve => setTimeout(resolve, 10));
+        return [during, JSON.stringify(queries.map(q => S.results(index, q))), madeAtFirst];
+    }""",
+        [real_site_index(lang)["docs"], WHILE_SPLITTING[lang]],
+    )
+    assert not made  # the first answers were given before the pieces were made
+    assert during == after
+
+
 def damaged(name: str) -> dict:
     """docs[0] of an index the worker cannot read."""
     if name == "not gzip":

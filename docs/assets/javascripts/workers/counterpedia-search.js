@@ -6,7 +6,12 @@
    RESULT 3), so Material's search box, result list and on-page highlight are used as they are.
 
    - The index (search/search_index.json, or search_index.js from disk) holds, in docs[0], the site's
-     texts as gzipped JSON (counterpedia.search.site_index); it is inflated and folded once.
+     texts as gzipped JSON (counterpedia.search.site_index); it is inflated and folded once. After READY, the
+     folded texts are split into their distinct pieces (rank.Segments: a tenth of their length, each with the
+     entries holding it), a slice at a time between messages; a word is then looked for in those pieces, not in
+     the whole text (before they are made, in the whole text: the same result, slower).
+   - A query's results are scored group by group, best possible score first, until no group left can reach
+     the fiftieth (rank.rank's limit): the same results without scoring every unit a common word matches.
    - A query is split like the texts, folded (NFKC, case, accents), stemmed (untapped -> untap,
      détruit -> detrui), stripped of stop words and Japanese particles (取り除かれる -> 取り除).
    - Every unit holding a word of the query is ranked (no dead ends); a result lacking some words is
@@ -407,7 +412,15 @@
     return lo - 1;
   }
 
+  /* entry -> the best quality of `t` in it (rank.scan): in the distinct pieces of the texts (`segmentsOf`) when
+     the term holds no separator (unless the worker is still making them), else in the whole folded text. */
   function scan(index, t, lang) {
+    if (!hasSeparator(t.text) && (index.segments || !index.building)) return scanSegments(segmentsOf(index), t, lang);
+    return scanText(index, t, lang);
+  }
+
+  /* scan in the whole folded text: after a full match the search jumps to the next entry. */
+  function scanText(index, t, lang) {
     var found = new Map(), folded = index.folded, starts = index.starts, size = starts.length;
     var re = pattern(t), position = 0, match;
     for (;;) {
@@ -426,6 +439,253 @@
       found.set(entry, q);
       position = end;
     }
+  }
+
+  /* -- rank.Segments: the distinct pieces of the folded texts ----------------------------------------------- */
+
+  /* What splits a folded text into pieces (rank.SEPARATORS): neither a word's characters nor kanji nor kana (what
+     a term's pattern looks at around it), so a term without them matches in a piece as it does in the texts. */
+  var SEGMENT_SEPARATORS = " \u0000\n.,:;!?()[]{}«»“”\"、。「」『』《》—―•";
+  var IS_SEPARATOR = new Uint8Array(0x10000);
+  for (var sep = 0; sep < SEGMENT_SEPARATORS.length; sep++) IS_SEPARATOR[SEGMENT_SEPARATORS.charCodeAt(sep)] = 1;
+  var WORD_CODES = new Uint8Array(0x10000);  // the characters of WORD, by code unit
+  [[0x30, 0x39], [0x61, 0x7a], [0xb5, 0xb5], [0xc0, 0x24f], [0x370, 0x3ff], [0x400, 0x4ff]].forEach(function (range) {
+    for (var code = range[0]; code <= range[1]; code++) WORD_CODES[code] = 1;
+  });
+
+  function hasSeparator(text) {
+    for (var i = 0; i < text.length; i++) if (IS_SEPARATOR[text.charCodeAt(i)]) return true;
+    return false;
+  }
+
+  /* The distinct pieces of the texts, made once per index: in the worker after READY, a slice at a time between
+     messages (splitInBackground); else on the index's first search. Sorted (code unit order), each followed by
+     "\u0000" (a tenth of the texts' length, for the scans), with the entries holding each (ascending); `inner`:
+     the pieces where a word begins after their first character (d'un, 1/+1), where a word term is also searched.
+     The pieces are told apart by a hash of their characters, computed in the one pass over the text, in a table
+     of their first places: no string is made for each of the 600,000 pieces of the French index, only for the
+     17,000 distinct ones (a Map of the pieces' strings took 250 ms). */
+  function segmentsOf(index) {
+    if (!index.segments) buildSegments(index.building || (index.building = segmentsBuilder(index)), Infinity);
+    return index.segments;
+  }
+
+  function segmentsBuilder(index) {
+    var mask = (1 << 15) - 1;
+    return {index: index, i: 0, entry: 0, mask: mask, table: new Int32Array(mask + 1).fill(-1), count: 0,
+            at: new Int32Array(1 << 14), sizes: new Int32Array(1 << 14), hashes: new Int32Array(1 << 14),
+            last: new Int32Array(1 << 14), pairPieces: new Int32Array(1 << 18), pairEntries: new Int32Array(1 << 18),
+            pairs: 0};
+  }
+
+  /* Splits about `budget` more characters of the texts; true once the segments are made (index.segments). */
+  function buildSegments(build, budget) {
+    var folded = build.index.folded, length = folded.length, i = build.i, stop = Math.min(length, i + budget);
+    var entry = build.entry, from = i, mask = build.mask, table = build.table, count = build.count, at = build.at;
+    var sizes = build.sizes, hashes = build.hashes, last = build.last, pairs = build.pairs;
+    var pairPieces = build.pairPieces, pairEntries = build.pairEntries, hash, code, id;
+    for (; i < stop; i++) {  // i: where a piece (or a run of separators) begins
+      i = pieceEnd(folded, i, length);
+      hash = pieceHash;
+      code = folded.charCodeAt(i);
+      var size = i - from;
+      if (size > 0) {
+        var slot = hash & mask;
+        for (;;) {
+          id = table[slot];
+          if (id < 0 || (hashes[id] === hash && sizes[id] === size && samePiece(folded, at[id], from, size))) break;
+          slot = (slot + 1) & mask;
+        }
+        if (id < 0) {
+          id = count++;
+          if (id === at.length) {
+            at = grown(at);
+            sizes = grown(sizes);
+            hashes = grown(hashes);
+            last = grown(last);
+          }
+          at[id] = from;
+          sizes[id] = size;
+          hashes[id] = hash;
+          last[id] = -1;
+          table[slot] = id;
+          if (count * 2 > mask) {  // keep the table at most half full
+            mask = mask * 2 + 1;
+            table = new Int32Array(mask + 1).fill(-1);
+            for (var k = 0; k < count; k++) {
+              slot = hashes[k] & mask;
+              while (table[slot] >= 0) slot = (slot + 1) & mask;
+              table[slot] = k;
+            }
+          }
+        }
+        if (last[id] !== entry) {
+          last[id] = entry;
+          if (pairs === pairPieces.length) {
+            pairPieces = grown(pairPieces);
+            pairEntries = grown(pairEntries);
+          }
+          pairPieces[pairs] = id;
+          pairEntries[pairs++] = entry;
+        }
+      }
+      if (code === 0) entry++;  // the end of an entry's text (folding made its own NULs spaces)
+      from = i + 1;
+    }
+    build.i = i;
+    build.entry = entry;
+    build.mask = mask;
+    build.table = table;
+    build.count = count;
+    build.at = at;
+    build.sizes = sizes;
+    build.hashes = hashes;
+    build.last = last;
+    build.pairs = pairs;
+    build.pairPieces = pairPieces;
+    build.pairEntries = pairEntries;
+    if (i < length) return false;
+    finishSegments(build);
+    return true;
+  }
+
+  function finishSegments(build) {
+    var folded = build.index.folded, count = build.count, at = build.at, sizes = build.sizes, pairs = build.pairs;
+    var pairPieces = build.pairPieces, pairEntries = build.pairEntries;
+    var texts = new Array(count), order = new Array(count), rankOf = new Int32Array(count), n;
+    for (n = 0; n < count; n++) {
+      texts[n] = folded.substr(at[n], sizes[n]);
+      order[n] = n;
+    }
+    order.sort(function (a, b) { return texts[a] < texts[b] ? -1 : 1; });  // distinct: never equal
+    var pieces = new Array(count), pieceStarts = new Int32Array(count + 1), postingStarts = new Int32Array(count + 1);
+    var held = new Int32Array(count), offset = 0, total = 0;
+    for (n = 0; n < pairs; n++) held[pairPieces[n]]++;
+    var inner = [], innerStarts = [], innerIds = [], innerOffset = 0;
+    for (n = 0; n < count; n++) {
+      var text = pieces[n] = texts[order[n]];
+      rankOf[order[n]] = n;
+      pieceStarts[n] = offset;
+      offset += text.length + 1;
+      postingStarts[n] = total;
+      total += held[order[n]];
+      for (var c = 1; c < text.length; c++) {
+        if (WORD_CODES[text.charCodeAt(c)] && !WORD_CODES[text.charCodeAt(c - 1)]) {
+          innerStarts.push(innerOffset);
+          innerIds.push(n);
+          inner.push(text);
+          innerOffset += text.length + 1;
+          break;
+        }
+      }
+    }
+    pieceStarts[count] = offset;
+    postingStarts[count] = total;
+    innerStarts.push(innerOffset);
+    var postings = new Int32Array(total), filled = postingStarts.slice(0, count);
+    for (n = 0; n < pairs; n++) postings[filled[rankOf[pairPieces[n]]]++] = pairEntries[n];  // entries ascending
+    build.index.segments = {pieces: pieces, text: pieces.join("\u0000") + "\u0000", starts: pieceStarts,
+                      postings: postings, postingStarts: postingStarts,
+                      inner: inner.join("\u0000") + "\u0000", innerStarts: innerStarts, innerIds: innerIds};
+  }
+
+  var SLICE = 400000;  // characters split per task in the background (about 10 ms)
+
+  /* In the worker: the pieces are made after READY, a slice at a time between messages, so that neither READY
+     nor a first query waits for them (a query meanwhile scans the whole text: the same result, slower). */
+  function splitInBackground(index) {
+    var build = index.building = segmentsBuilder(index);
+    (function step() {
+      if (!index.segments && !buildSegments(build, SLICE)) setTimeout(step, 0);
+    })();
+  }
+
+  /* Where the piece from `i` ends (the next separator: every text ends with a NUL); its hash in pieceHash. A
+     function of its own, called for each piece, is compiled early: the loop over each character inside
+     segmentsOf ran uncompiled for most of its 4 million characters (130-170 ms against 45-80 ms). */
+  var pieceHash = 0;
+
+  function pieceEnd(text, i, length) {
+    var hash = 0;
+    for (; i < length; i++) {
+      var code = text.charCodeAt(i);
+      if (IS_SEPARATOR[code]) break;
+      hash = Math.imul(hash ^ code, 16777619);
+    }
+    pieceHash = hash;
+    return i;
+  }
+
+  function samePiece(text, a, b, size) {
+    for (var k = 0; k < size; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+    return true;
+  }
+
+  function grown(array) {
+    var bigger = new Int32Array(array.length * 2);
+    bigger.set(array);
+    return bigger;
+  }
+
+  /* The pieces where a word term may match (ascending): those beginning with it (a range of the sorted pieces),
+     and those where it begins a word inside; null when the term is not a word's beginning (Segments.holding). */
+  function holding(segments, t) {
+    if (t.kind !== "word" || !WORD_CODES[t.text.charCodeAt(0)]) return null;
+    var pieces = segments.pieces, lo = 0, hi = pieces.length, found = [];
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (pieces[mid] < t.text) lo = mid + 1; else hi = mid;
+    }
+    for (; lo < pieces.length && pieces[lo].startsWith(t.text); lo++) found.push(lo);
+    var re = pattern(t), inner = segments.inner, starts = segments.innerStarts, match, more = false;
+    re.lastIndex = 0;
+    while ((match = re.exec(inner)) !== null) {
+      var number = entryAt(starts, match.index);
+      found.push(segments.innerIds[number]);
+      more = true;
+      re.lastIndex = starts[number + 1];
+    }
+    if (more) found = Array.from(new Set(found)).sort(function (a, b) { return a - b; });
+    return found;
+  }
+
+  /* scan over the pieces: each piece's best quality, given to every entry holding it (the best over its pieces). */
+  function scanSegments(segments, t, lang) {
+    var found = new Map(), text = segments.text, starts = segments.starts, postings = segments.postings;
+    var postingStarts = segments.postingStarts, re = pattern(t), qualities = new Map();
+    var candidates = holding(segments, t), next = 0, position = 0, piece, match;
+    for (;;) {
+      if (candidates === null) {
+        re.lastIndex = position;
+        match = re.exec(text);
+        if (match === null) break;
+        piece = entryAt(starts, match.index);
+      } else {
+        if (next >= candidates.length) break;
+        piece = candidates[next++];
+        re.lastIndex = starts[piece];
+        match = re.exec(text);
+        if (match === null || match.index >= starts[piece + 1]) continue;
+      }
+      var end = starts[piece + 1], q = 0.0;
+      while (match !== null && match.index < end) {
+        var judged = qualities.get(match[0]);
+        if (judged === undefined) {
+          judged = quality(t, match[0], lang);
+          qualities.set(match[0], judged);
+        }
+        if (judged > q) q = judged;
+        if (q >= 1.0) break;
+        re.lastIndex = match.index + Math.max(match[0].length, 1);
+        match = re.exec(text);
+      }
+      for (var p = postingStarts[piece]; p < postingStarts[piece + 1]; p++) {
+        var entry = postings[p];
+        if (q > (found.get(entry) || 0.0)) found.set(entry, q);
+      }
+      position = end;
+    }
+    return found;
   }
 
   function foldedEntry(index, entry) {
@@ -481,33 +741,35 @@
     return term(key, t.kind, key, t.presence, t.typed);
   }
 
-  /* Per term, the corrections to look for (rank.correct): [] when it is not corrected. */
-  function correct(index, terms, lang) {
-    return terms.map(function (t) {
+  /* Per term, the corrections to look for (rank.correct): [] when it is not corrected. `hits`: the terms' scans,
+     when already made. */
+  function correct(index, terms, lang, hits) {
+    return terms.map(function (t, n) {
       var allowed = allowedEdits(t), edits = allowed[0], kind = allowed[1];
       if (!edits) return [];
-      if (kind !== "hiragana") {
-        var re = pattern(t);
-        re.lastIndex = 0;
-        if (re.test(index.folded)) return [];
-      }
+      if (kind !== "hiragana" && (hits ? hits[n] : scan(index, t, lang)).size) return [];
       if (!index.vocabulary) return [];
       return candidates(t.text, vocabularyTable(index.vocabulary, kind, lang), edits,
                         kind === "latin" ? foldToken(t.typed) : null);
     });
   }
 
-  function rank(index, terms, lang, kinds, prefer, limit, corrections) {
+  /* The units matching at least one term, best first (the first `limit`); rank.rank. `hits`: the terms' scans,
+     when already made (copied: the corrections are merged into them). With a `limit`, units are scored group by
+     group (the same terms, a matched name or not, the same kind), best bound first, and the groups whose bound is
+     below the limit-th score are skipped: the same result, without scoring the thousands of units a common word
+     ("marqueur") matches. */
+  function rank(index, terms, lang, kinds, prefer, limit, corrections, hits) {
     var active = [];
     terms.forEach(function (t, n) { if (t.presence !== EXCLUDED) active.push(n); });
     if (!active.length) return [];
     corrections = corrections || terms.map(function () { return []; });
-    var hits = terms.map(function (t) { return scan(index, t, lang); });
-    var owners = index.owners, roles = index.roles, langs = index.langs;
-    var mixed = [], asTyped = [];  // terms found as typed and corrected (hiragana), and their units
+    hits = hits ? hits.map(function (found, n) { return corrections[n].length ? new Map(found) : found; }) :
+      terms.map(function (t) { return scan(index, t, lang); });
+    var owners = index.owners, unitKinds = index.kinds, isName = namesOf(index);
+    var asTyped = [];  // per term found as typed and corrected (hiragana): its units
     corrections.forEach(function (keys, n) {
       if (keys.length && hits[n].size) {
-        mixed.push(n);
         var units = new Set();
         hits[n].forEach(function (_q, entry) { units.add(owners[entry]); });
         asTyped.push(units);
@@ -527,87 +789,163 @@
         });
       });
     });
-    var unitsCount = index.kinds.length;
-    var weights = hits.map(function (found) {
-      var holders = new Set();
-      found.forEach(function (_q, entry) { holders.add(owners[entry]); });
-      return Math.log(1 + unitsCount / Math.max(holders.size, 1));
+    // Per unit, the bit mask of the terms it holds (at most MAX_TERMS, 30); per term, how many units hold it.
+    var present = new Int32Array(unitKinds.length), touched = [], holding = [];
+    hits.forEach(function (found, n) {
+      var bit = 1 << n, count = 0;
+      found.forEach(function (_q, entry) {
+        var unit = owners[entry], bits = present[unit];
+        if (bits & bit) return;
+        if (!bits) touched.push(unit);
+        present[unit] = bits | bit;
+        count++;
+      });
+      holding.push(count);
     });
+    var weights = holding.map(function (count) { return Math.log(1 + unitKinds.length / Math.max(count, 1)); });
     var total = 0;
     active.forEach(function (n) { total += weights[n]; });
-    var activeMask = 0, required = 0, excluded = 0;  // bit masks: at most MAX_TERMS (30) terms
+    var activeMask = 0, required = 0, excluded = 0;
     terms.forEach(function (t, n) {
       if (t.presence !== EXCLUDED) activeMask |= 1 << n;
       if (t.presence === REQUIRED) required |= 1 << n;
       if (t.presence === EXCLUDED) excluded |= 1 << n;
     });
-    var has = function (bits, n) { return ((bits >> n) & 1) === 1; };
-    var present = new Map(), bestRole = new Map(), mass = new Map();
-    hits.forEach(function (found, n) {
-      var bit = 1 << n, weight = weights[n], counted = terms[n].presence !== EXCLUDED;
-      found.forEach(function (q, entry) {
-        var unit = owners[entry];
-        present.set(unit, (present.get(unit) || 0) | bit);
-        if (counted) {
-          mass.set(entry, (mass.get(entry) || 0.0) + weight * q);
-          var value = q * (ROLE_WEIGHTS[roles[entry]] !== undefined ? ROLE_WEIGHTS[roles[entry]] : 0.5);
-          var key = unit * 64 + n;
-          if (value > (bestRole.get(key) || 0.0)) bestRole.set(key, value);
-        }
-      });
+    var named = new Uint8Array(unitKinds.length);  // units with a name that holds a term
+    active.forEach(function (n) {
+      hits[n].forEach(function (_q, entry) { if (isName[entry]) named[owners[entry]] = 1; });
     });
-    var byUnit = new Map();
-    Array.from(mass.keys()).sort(function (a, b) { return a - b; }).forEach(function (entry) {
-      var unit = owners[entry];
-      if (!byUnit.has(unit)) byUnit.set(unit, []);
-      byUnit.get(unit).push(entry);
-    });
-    var ranked = [];
-    Array.from(present.keys()).sort(function (a, b) { return a - b; }).forEach(function (unit) {
-      var bits = present.get(unit);
+    var groups = new Map(), ordered = [], kindNumbers = new Map();
+    touched.forEach(function (unit) {
+      var bits = present[unit];
       if ((bits & excluded) || (bits & required) !== required || !(bits & activeMask)) return;
-      if (kinds && !kinds.has(index.kinds[unit])) return;
-      var coverage = 0.0, text = 0.0;
-      active.forEach(function (n) {
-        if (has(bits, n)) {
-          coverage += weights[n];
-          text += weights[n] * bestRole.get(unit * 64 + n);
-        }
-      });
-      coverage /= total;
-      text /= total;
-      var focus = 0.0, name = 0.0, nameEntry = -1, snippetEntry = -1, snippetShare = 0.0, snippetLang = false;
-      (byUnit.get(unit) || []).forEach(function (entry) {
-        var share = mass.get(entry) / total;
-        focus = Math.max(focus, share);
-        if (NAME_ROLES.indexOf(roles[entry]) >= 0) {
-          var covered = nameCoverage(foldedEntry(index, entry), index.kinds[unit], variants, lang,
-                                     roles[entry] === "reading") * share;
-          if (nameEntry === -1 || covered > name) {
-            name = covered;
-            nameEntry = entry;
-          }
-        } else {
-          var preferred = langs[entry] === prefer;
-          if (share > snippetShare || (share === snippetShare && preferred && !snippetLang)) {
-            snippetShare = share;
-            snippetLang = preferred;
-            snippetEntry = entry;
-          }
-        }
-      });
-      var best = nameEntry >= 0 && (name > 0 || snippetEntry === -1) ? nameEntry : snippetEntry;
-      var score = round(NAME * name + COVERAGE * coverage + FOCUS * focus + TEXT * text +
-                        (KIND_BONUS[index.kinds[unit]] || 0.0));
-      var found = [];
-      active.forEach(function (n) { found.push([n, has(bits, n)]); });
+      var kind = unitKinds[unit];
+      if (kinds && !kinds.has(kind)) return;
       var tier = 0;
       asTyped.forEach(function (units) { if (units.has(unit)) tier++; });
-      ranked.push({unit: unit, score: score, found: found, best: best, snippetEntry: snippetEntry,
-                   corrected: correctionsUsed(index, hits, via, corrections, unit, bits), tier: tier});
+      var hasName = named[unit] === 1, kindNumber = kindNumbers.get(kind);
+      if (kindNumber === undefined) kindNumbers.set(kind, kindNumber = kindNumbers.size);
+      var key = ((bits * 2 + named[unit]) * 64 + kindNumber) * 64 + tier, group = groups.get(key);  // under 2^43: exact
+      if (group === undefined) {
+        var share = 0.0;
+        active.forEach(function (n) { if ((bits >> n) & 1) share += weights[n]; });
+        share /= total;  // coverage; no text holds more
+        var bound = ((hasName ? NAME : 0.0) + COVERAGE + FOCUS + TEXT * (hasName ? 1.0 : 0.8)) * share +
+          (KIND_BONUS[kind] || 0.0);
+        group = {bits: bits, bound: bound, tier: tier, units: []};
+        groups.set(key, group);
+        ordered.push(group);
+      }
+      group.units.push(unit);
     });
+    ordered.sort(function (a, b) { return b.bound - a.bound; });
+    var ranked = [], best = [];  // best: a min-heap of the `limit` best scores so far
+    for (var g = 0; g < ordered.length; g++) {
+      var group = ordered[g];
+      if (limit && !asTyped.length && best.length >= limit && group.bound + 1e-6 < best[0]) break;
+      for (var u = 0; u < group.units.length; u++) {
+        var result = scoreUnit(index, variants, active, hits, weights, total, group.units[u], group.bits, lang, prefer);
+        result.corrected = correctionsUsed(index, hits, via, corrections, result.unit, group.bits);
+        result.tier = group.tier;
+        ranked.push(result);
+        if (limit) keepBest(best, limit, result.score);
+      }
+    }
     ranked.sort(function (a, b) { return b.tier - a.tier || b.score - a.score || a.unit - b.unit; });
     return limit ? ranked.slice(0, limit) : ranked;
+  }
+
+  /* Per entry, 1 when it is a name or a reading (NAME_ROLES): made once per index. */
+  function namesOf(index) {
+    if (!index.isName) {
+      index.isName = new Uint8Array(index.roles.length);
+      index.roles.forEach(function (role, entry) { if (NAME_ROLES.indexOf(role) >= 0) index.isName[entry] = 1; });
+    }
+    return index.isName;
+  }
+
+  /* Adds `score` to the min-heap `heap` of the `limit` best scores. */
+  function keepBest(heap, limit, score) {
+    var i;
+    if (heap.length < limit) {
+      heap.push(score);
+      for (i = heap.length - 1; i > 0 && heap[(i - 1) >> 1] > heap[i]; i = (i - 1) >> 1) {
+        var up = heap[i];
+        heap[i] = heap[(i - 1) >> 1];
+        heap[(i - 1) >> 1] = up;
+      }
+      return;
+    }
+    if (score <= heap[0]) return;
+    heap[0] = score;
+    for (i = 0; ;) {
+      var left = 2 * i + 1, right = left + 1, low = i;
+      if (left < heap.length && heap[left] < heap[low]) low = left;
+      if (right < heap.length && heap[right] < heap[low]) low = right;
+      if (low === i) return;
+      var down = heap[i];
+      heap[i] = heap[low];
+      heap[low] = down;
+      i = low;
+    }
+  }
+
+  /* One unit's score, the entry that answers best and the entry to quote (rank._score); `terms`: the query's
+     terms, then their corrections (`hits` and `active` are the query's). */
+  function scoreUnit(index, terms, active, hits, weights, total, unit, bits, lang, prefer) {
+    var roles = index.roles, langs = index.langs, start = index.first[unit];
+    var end = unit + 1 < index.first.length ? index.first[unit + 1] : roles.length;
+    var bestRole = new Array(hits.length).fill(0.0), held = [], masses = [], a, n;
+    for (var entry = start; entry < end; entry++) {
+      var mass = 0.0, found = false;
+      for (a = 0; a < active.length; a++) {
+        n = active[a];
+        var q = hits[n].get(entry);
+        if (q !== undefined) {
+          mass = mass + weights[n] * q;
+          var value = q * (ROLE_WEIGHTS[roles[entry]] !== undefined ? ROLE_WEIGHTS[roles[entry]] : 0.5);
+          if (value > bestRole[n]) bestRole[n] = value;
+          found = true;
+        }
+      }
+      if (found) {
+        held.push(entry);
+        masses.push(mass);
+      }
+    }
+    var coverage = 0.0, text = 0.0;
+    for (a = 0; a < active.length; a++) {
+      n = active[a];
+      if ((bits >> n) & 1) {
+        coverage += weights[n];
+        text += weights[n] * bestRole[n];
+      }
+    }
+    coverage /= total;
+    text /= total;
+    var focus = 0.0, name = 0.0, nameEntry = -1, snippetEntry = -1, snippetShare = 0.0, snippetLang = false;
+    for (var h = 0; h < held.length; h++) {
+      var at = held[h], share = masses[h] / total;
+      if (share > focus) focus = share;
+      if (NAME_ROLES.indexOf(roles[at]) >= 0) {
+        var covered = nameCoverage(foldedEntry(index, at), index.kinds[unit], terms, lang, roles[at] === "reading") * share;
+        if (nameEntry === -1 || covered > name) {
+          name = covered;
+          nameEntry = at;
+        }
+      } else {
+        var preferred = langs[at] === prefer;
+        if (share > snippetShare || (share === snippetShare && preferred && !snippetLang)) {
+          snippetShare = share;
+          snippetLang = preferred;
+          snippetEntry = at;
+        }
+      }
+    }
+    var best = nameEntry >= 0 && (name > 0 || snippetEntry === -1) ? nameEntry : snippetEntry;
+    var score = round(NAME * name + COVERAGE * coverage + FOCUS * focus + TEXT * text + (KIND_BONUS[index.kinds[unit]] || 0.0));
+    var foundTerms = active.map(function (n) { return [n, ((bits >> n) & 1) === 1]; });
+    return {unit: unit, score: score, found: foundTerms, best: best, snippetEntry: snippetEntry};
   }
 
   /* [[term, the correction a unit holds it as], …] (rank._corrections_used). */
@@ -808,26 +1146,34 @@
   }
 
   /* The optimal string alignment distance of a and b, or limit + 1 when it is over `limit`. */
+  var ROWS = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];  // distance's rows, kept between calls
+
   function distance(a, b, limit) {
     if (Math.abs(a.length - b.length) > limit) return limit + 1;
-    var previous2 = [], previous = [], i, j;
-    for (j = 0; j <= b.length; j++) previous.push(j);
+    var width = b.length + 1, i, j;
+    if (ROWS[0].length < width) ROWS = [new Int32Array(width * 2), new Int32Array(width * 2), new Int32Array(width * 2)];
+    var previous2 = ROWS[0], previous = ROWS[1], current = ROWS[2];
+    for (j = 0; j < width; j++) previous[j] = j;
     for (i = 1; i <= a.length; i++) {
-      var current = [i], low = i, c = a.charAt(i - 1);
-      for (j = 1; j <= b.length; j++) {
-        var value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (c === b.charAt(j - 1) ? 0 : 1));
-        if (i > 1 && j > 1 && c === b.charAt(j - 2) && a.charAt(i - 2) === b.charAt(j - 1)) {
-          value = Math.min(value, previous2[j - 2] + 1);
-        }
-        current.push(value);
+      var low = i, c = a.charCodeAt(i - 1), before = i > 1 ? a.charCodeAt(i - 2) : -1;
+      current[0] = i;
+      for (j = 1; j < width; j++) {
+        var d = b.charCodeAt(j - 1), value = previous[j] + 1;
+        if (current[j - 1] + 1 < value) value = current[j - 1] + 1;
+        if (previous[j - 1] + (c === d ? 0 : 1) < value) value = previous[j - 1] + (c === d ? 0 : 1);
+        if (j > 1 && c === b.charCodeAt(j - 2) && before === d && previous2[j - 2] + 1 < value) value = previous2[j - 2] + 1;
+        current[j] = value;
         if (value < low) low = value;
       }
       if (low > limit) return limit + 1;
+      var spare = previous2;
       previous2 = previous;
       previous = current;
+      current = spare;
     }
     return previous[b.length] <= limit ? previous[b.length] : limit + 1;
   }
+
 
   /* typos.candidates: the keys within `edits` edits of `word` (a stem), or with a word within `edits` edits
      of `typed` (as typed, folded); nearest, most frequent, code point order first. */
@@ -984,8 +1330,9 @@
     var lang = index.lang, stemLang = lang === "fr" ? "fr" : "en";
     var expanded = expandShorthands(query, index.shorthands);
     var terms = parseQuery(expanded[0], stemLang);
-    var corrections = correct(index, terms, stemLang);
-    var ranked = rank(index, terms, stemLang, null, lang, MAX_RESULTS, corrections);
+    var hits = terms.map(function (t) { return scan(index, t, stemLang); });
+    var corrections = correct(index, terms, stemLang, hits);
+    var ranked = rank(index, terms, stemLang, null, lang, MAX_RESULTS, corrections, hits);
     var shown = function (n, key) { return shownCorrection(index, terms[n], key, stemLang); };
     var marked = terms.slice();
     corrections.forEach(function (keys, n) {
@@ -1051,10 +1398,10 @@
   }
 
   var api = {
-    SEPARATOR: SEPARATOR, STOP_WORDS: STOP_WORDS,
+    SEPARATOR: SEPARATOR, STOP_WORDS: STOP_WORDS, SEGMENT_SEPARATORS: SEGMENT_SEPARATORS,
     normalizeText: normalizeText, foldText: foldText, foldCharMap: foldCharMap, foldToken: foldToken,
     stem: stem, split: split, japaneseTerms: japaneseTerms, japaneseWords: japaneseWords, parseQuery: parseQuery,
-    searchable: searchable, rank: rank, marks: marks, sentences: sentences, snippet: snippet,
+    searchable: searchable, segmentsOf: segmentsOf, scan: scan, scanText: scanText, scanSegments: scanSegments, splitInBackground: splitInBackground, rank: rank, marks: marks, sentences: sentences, snippet: snippet,
     loadIndex: loadIndex, siteIndex: siteIndex, results: results, expandShorthands: expandShorthands, shorthandWords: shorthandWords,
     correct: correct, correctedTerm: correctedTerm, distance: distance, candidates: candidates,
     vocabularyTable: vocabularyTable, allowedEdits: allowedEdits,
@@ -1081,7 +1428,10 @@
         failure = String((error && error.message) || error);
         return null;
       });
-      ready.then(function () { postMessage({type: 1}); });
+      ready.then(function (index) {
+        postMessage({type: 1});
+        if (index) splitInBackground(index);
+      });
     } else if (message.type === 2) {
       var query = String(message.data || "");
       (ready || Promise.resolve(null)).then(function (index) {
