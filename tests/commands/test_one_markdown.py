@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 from mkdocs.config import load_config
+from mkdocs.structure import pages
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from counterpedia.commands.one_markdown import OneMarkdown, applies
+from counterpedia.commands.one_markdown import AnchorsInRawHTML, OneMarkdown, applies
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,7 +27,24 @@ PAGES = {
         "# Shield\n\n## Rules {#rules}\n\n!!! note\n    A *note*.\n\n```yaml\nid: shield\n```\n\n"
         '<p id="raw-anchor">raw</p>\n\n## Rulings\n\n<details markdown="1"><summary>More</summary>\n\nText\n</details>\n'
     ),
-    "cards/b.md": "# B\n\n## Rulings\n\n## Rulings\n\n[home](../index.md) [missing](../nowhere.md)\n",
+    "cards/b.md": (
+        "# B\n\n## Rulings\n\n## Rulings\n\n[home](../index.md) [missing](../nowhere.md) [a](a.md#rulings)\n\n"
+        "[shield](../counters/shield.md#rules) [shield again](../counters/shield.md#rulings) [self](#rulings)\n"
+    ),
+    # Links written alike in pages of one folder (rewritten once for the build), to anchors (each page's own).
+    "cards/c.md": (
+        "# C\n\nA valid id, a name.\n\n[shield](../counters/shield.md#rules) [a](a.md#rulings) [a](a.md) "
+        "[site](https://example.org/x.md) [abs](/index.md) [mail](mailto:a@b.c) [img](../index.md?q=1#x)\n"
+    ),
+    "counters/other.md": (
+        "# Other\n\n[shield](shield.md#rules) [a](../cards/a.md#rulings) [a](../cards/a.md) [counter a](a.md#rulings)\n"
+    ),
+    "counters/a.md": "# Counter A\n\n## Rulings\n",  # `a.md#rulings` here is not cards/a.md's
+    # Anchors in raw HTML however written: the attribute's name in capitals, after a line break, a slash.
+    "counters/anchors.md": (
+        '# Anchors\n\n<p ID="upper">x</p>\n\n<div class="x"\nid="after-break">y</div>\n\n<p/id=slashed>z</p>\n\n'
+        "<a\nname=named>n</a> <span title='id=no' data-id=\"no\">s</span> <p id>bare</p>\n"
+    ),
 }
 
 
@@ -73,3 +91,24 @@ def test_each_page_converts_as_with_a_converter_of_its_own(config):
             assert _seen(got) == _seen(expected), got.file.src_uri
     assert 'id="raw-anchor"' in fresh[2].content
     assert "raw-anchor" in fresh[2].present_anchor_ids
+    anchors = next(page for page in fresh if page.file.src_uri == "counters/anchors.md").present_anchor_ids
+    assert {"upper", "after-break", "slashed", "named"} <= anchors
+
+
+def test_a_page_without_anchor_attributes_is_not_parsed_for_anchors():
+    """The raw-HTML anchor collector gives what MkDocs' gives, also for texts it skips."""
+    texts = [
+        'A valid id, a name, an idea; <span class="x">no anchor</span>',
+        '<p\tid="tab">',
+        "<p id = 'spaced'>",
+        "<a NAME=shout>",
+        "<div\nid=x>",
+        'id="not-in-a-tag"',
+        '<p data-id="x" idx="y">',
+    ]
+    for text in texts:
+        lines = text.split("\n")
+        mkdocs = pages._RawHTMLPreprocessor()
+        ours = AnchorsInRawHTML()
+        assert ours.run(list(lines)) == mkdocs.run(list(lines))
+        assert ours.present_anchor_ids == mkdocs.present_anchor_ids, text

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import jinja2
 
-from counterpedia.render.shared_nav import NAV_TEMPLATE, page_folder, share_nav
+from counterpedia.render.shared_nav import NAV_TEMPLATE, page_folder, share_nav, share_per_folder
 
 # A stand-in for Material's nav: links relative to the page's folder, the active item marked, the page's title.
 NAV = (
@@ -94,3 +94,21 @@ def test_page_folder_is_what_links_are_relative_to():
     assert page_folder("cards/a.html") == "cards"
     assert page_folder("index.html") == ""
     assert page_folder("cards/") == "cards/"
+
+
+def test_a_partial_shared_per_folder_prints_what_it_prints_for_each_page():
+    """The search box, logo, back-to-top button: each page of a folder, in the nav or not, gets its own HTML."""
+    partial = "<a href='{{ 'assets/logo.png' | rel }}'>{{ label }}</a>"
+    templates = {"partials/logo.html": partial, "base.html": "<body>{% include 'partials/logo.html' %}</body>"}
+    envs = []
+    for shared in (True, False):
+        env = jinja2.Environment(loader=jinja2.DictLoader(templates))
+        env.filters["rel"] = jinja2.pass_context(_relative)
+        if shared:
+            share_per_folder(env, ["partials/logo.html"])
+        envs.append(env)
+    pages = [FakePage(url, url) for url in ("cards/a.html", "cards/b.html", "e.html", "rules/c.html", "cards/d.html")]
+    for page in pages:
+        printed = [env.get_template("base.html").render(page=page, base_url=".", label="Logo") for env in envs]
+        assert printed[0] == printed[1], page.url
+    assert "'../assets/logo.png'" in envs[0].get_template("base.html").render(page=pages[3], base_url=".", label="")

@@ -29,7 +29,7 @@ from ..cr.locate import CRNotFound
 from ..diagnostics import ERROR, render_all
 from ..langs import LANGS
 from ..model.knowledge import load
-from ..render import edit_links, i18n, set_aside, shared_nav
+from ..render import edit_links, i18n, set_aside, shared_nav, theme_texts
 from ..render.export import file_resolver, iter_texts
 from ..render.pages import SiteRenderer, nav
 from ..search import site_index
@@ -250,9 +250,13 @@ class CounterpediaPlugin(BasePlugin[CounterpediaConfig]):
             self.localized_sources[target] = f"{self.docs_prefix}/{file.src_uri}"
 
     def on_env(self, env, config, files):
-        """A build prints Material's nav once per folder for the pages outside it (render/shared_nav.py)."""
+        """Material's texts are looked up once (render/theme_texts.py). A build prints Material's nav once per
+        folder for the pages outside it, and its search box, logo and back-to-top button once per folder
+        (render/shared_nav.py)."""
+        theme_texts.install(env, config.theme["language"])
         if not self.deferred:
             shared_nav.share_nav(env)
+            shared_nav.share_per_folder(env)
         return env
 
     def on_pre_page(self, page, config, files):

@@ -6,6 +6,10 @@ marked active, so what it prints depends only on the folder its links are relati
 of a folder is the HTML of every other page of that folder outside the nav. A page in the nav is rendered as
 Material does (its item is active, its table of contents is inside).
 
+Material's search box, logo and back-to-top button (`PER_FOLDER`) print what depends only on the build (its
+config, its language's texts) and, for a link, on the page's folder: the same HTML on every page of a folder, in
+the nav or not; each is worked out once per folder.
+
 Only for a build (`mkdocs build`): every page's title is known before the first page is written, so the nav does
 not change while the pages are written. The preview re-reads titles after an edit, and does not use this.
 """
@@ -17,6 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 NAV_TEMPLATE = "partials/nav.html"
+PER_FOLDER = ("partials/search.html", "partials/logo.html", "partials/top.html")
 
 
 def page_folder(url: str) -> str:
@@ -31,6 +36,30 @@ def share_nav(env) -> None:
     once. The template object is the one the theme's includes get from `env` (its cache keeps it)."""
     template = env.get_template(NAV_TEMPLATE)
     template.root_render_func = _shared(template.root_render_func)
+
+
+def share_per_folder(env, names=PER_FOLDER) -> None:
+    """Make each of `env`'s templates `names` print its HTML once per folder of the pages that include it."""
+    for name in names:
+        template = env.get_template(name)
+        template.root_render_func = _per_folder(template.root_render_func)
+
+
+def _per_folder(render: Callable[[Any], Iterator[str]]) -> Callable[[Any], Iterator[str]]:
+    seen: dict[tuple, str] = {}
+
+    def root(context) -> Iterator[str]:
+        page = context.get("page")
+        if page is None or not isinstance(getattr(page, "url", None), str):
+            yield from render(context)
+            return
+        key = (page_folder(page.url), context.get("base_url"))
+        html = seen.get(key)
+        if html is None:
+            html = seen[key] = "".join(render(context))
+        yield html
+
+    return root
 
 
 def _shared(render: Callable[[Any], Iterator[str]]) -> Callable[[Any], Iterator[str]]:
