@@ -6,6 +6,7 @@ import hashlib
 import os
 import pickle
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -546,10 +547,16 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+def _nothing() -> None:
+    pass
+
+
 @dataclass
 class LoadResult:
     documents: list[Document] = field(default_factory=list)
     diagnostics: list[diag.Diagnostic] = field(default_factory=list)
+    # Writes the parse cache's snapshot, when `load_paths` was asked to leave it to the caller (`save_later`).
+    save_cache: Callable[[], None] = _nothing
 
 
 RECORD_SUFFIXES = (".yaml", ".yml")
@@ -626,10 +633,14 @@ def has_record_file(folder: Path) -> bool:
     return any(not p.is_dir() for pattern in ("*.yaml", "*.yml") for p in folder.rglob(pattern))
 
 
-def load_paths(paths: list[Path], root: Path | None = None, digests: FileDigests | None = None) -> LoadResult:
+def load_paths(
+    paths: list[Path], root: Path | None = None, digests: FileDigests | None = None, save_later: bool = False
+) -> LoadResult:
     """The documents of the record files at `paths` (folders walked), and the problems met reading them. With the
     whole data folder `root`, the parse cache is used; `digests`: the files' digests remembered by an earlier run
-    (counterpedia.storage.file_digests), by which a file the cache holds is neither read nor decoded."""
+    (counterpedia.storage.file_digests), by which a file the cache holds is neither read nor decoded. `save_later`:
+    the parse cache is written by the caller (`LoadResult.save_cache`: `validate` writes it while a forked child
+    checks records), not before returning."""
     result = LoadResult()
     cache = (
         ParseCache(root) if root is not None and any(Path(p).resolve() == Path(root).resolve() for p in paths) else None
@@ -657,5 +668,8 @@ def load_paths(paths: list[Path], root: Path | None = None, digests: FileDigests
             continue
         result.documents.append(document)
     if cache is not None:
-        cache.save()
+        if save_later:
+            result.save_cache = cache.save
+        else:
+            cache.save()
     return result
