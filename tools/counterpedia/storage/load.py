@@ -297,14 +297,13 @@ def _named(path: Path, paths: Paths) -> _File:
 
 @dataclass(frozen=True)
 class _Pending:
-    """A file read and decoded, not in the parse cache: what `parse_document` needs."""
+    """A file read, not in the parse cache: what `_parse_pending` decodes and parses."""
 
-    source: str
+    raw: bytes  # the file's bytes
     shown: str
     stem: str
     kind: str | None
     digest: bytes
-    raw: bytes  # the file's bytes, which decoded strictly into `source` (b"": not kept, no cache keeping them)
 
 
 # What parsing a pending file gives: its data or None, its problems, and its data pickled for the parse cache (None
@@ -314,11 +313,16 @@ Parsed = tuple[dict[str, Any] | None, Problems, bytes | None]
 
 def _parse_pending(pending: _Pending, kept: bool = False) -> Parsed:
     """`kept`: the parse cache keeps what is parsed, so the data is pickled here, as soon as it is parsed (and in
-    the forked child for the child's files: not once more by the parent after it)."""
-    document, problems = parse_document(pending.source, pending.shown, pending.stem, pending.kind)
+    the forked child for the child's files: not once more by the parent after it). The bytes are decoded here too,
+    in the child for its files: the parent keeps their bytes, decoded only if a diagnostic needs a position."""
+    try:
+        source = pending.raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return None, [_undecodable(pending.shown, pending.raw, error)], None
+    document, problems = parse_document(source, pending.shown, pending.stem, pending.kind)
     if document is None:
         return None, problems, None
-    return document.data, problems, pickled(document.data) if kept else None  # the source stays with the caller
+    return document.data, problems, pickled(document.data) if kept else None  # the text stays with the caller
 
 
 def _sent(outcome: Parsed) -> Parsed:
@@ -338,9 +342,9 @@ def _parsed(
         data = pickle.loads(blob)  # from the forked child (`_sent`): our own process, so nothing foreign
     if data is None:
         return None, problems
-    document = Document(pending.shown, pending.kind, data, pending.stem, pending.source, pending.digest)
+    document = Document(pending.shown, pending.kind, data, pending.stem, pending.raw, pending.digest)
     if cache is not None and not problems:
-        cache.put(pending.digest, pending.raw or pending.source.encode("utf-8"), data, blob)
+        cache.put(pending.digest, pending.raw, data, blob)
     return document, problems
 
 
@@ -369,16 +373,16 @@ def _read_or_pending(
         except OSError as error:
             return None, [diag.make(file.shown, (0, 0), "E004", f"cannot read the file: {error.strerror or error}")]
         digest = b""
-    try:
-        source = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return None, [diag.make(file.shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))]
     digest = digest or hashlib.sha256(raw).digest()
     if cache is not None:  # counterpedia.storage.parse_cache: the data of a file whose exact bytes were parsed before
         found = cache.get(digest)
         if found is not None:
+            try:  # bytes that do not decode are reported, whatever a snapshot says of them
+                source = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                return None, [_undecodable(file.shown, raw, error)]
             return Document(file.shown, file.kind, found[0], file.stem, source, digest), []
-    return _Pending(source, file.shown, file.stem, file.kind, digest, raw if cache is not None and cache.keeps else b"")
+    return _Pending(raw, file.shown, file.stem, file.kind, digest)  # decoded with the parse, forked or not
 
 
 # The largest record is 46 KB (data/rules/counters.yaml): a file of several megabytes is not a record, and
@@ -431,6 +435,10 @@ _OTHER_ENCODINGS = (
     (b"\xff\xfe", "UTF-16"),
     (b"\xfe\xff", "UTF-16"),
 )
+
+
+def _undecodable(shown: str, raw: bytes, error: UnicodeDecodeError) -> diag.Diagnostic:
+    return diag.make(shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))
 
 
 def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
