@@ -37,9 +37,16 @@ SNIPPET = """
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
             status = main(["validate", "data"])
         return status, out.getvalue()
+    def snapshot(cache):
+        import glob
+        (path,) = glob.glob(cache + "/counterpedia/parsed-*.pickle")
+        with open(path, "rb") as stream:
+            return stream.read()
     forked = validate("cache-forked")
+    forked_snapshot = snapshot("cache-forked")  # written by the parent while the child checks its share
     os.environ["COUNTERPEDIA_NO_FORK"] = "1"
     alone = validate("cache-alone")
+    same_snapshot = forked_snapshot == snapshot("cache-alone")
     # the keys of the results kept, worked out by the child for its files, are those a later run works out
     edited = sys.argv[1]
     with open(edited, "a", encoding="utf-8") as stream:
@@ -57,7 +64,7 @@ SNIPPET = """
     per_file._checked_parts = killed_in_the_child
     killed = validate("cache-killed")
     print(json.dumps({"calls": calls, "forked": forked, "alone": alone, "again": again, "checked": checked_again,
-                      "killed": killed}))
+                      "killed": killed, "same snapshot": same_snapshot}))
 """
 
 
@@ -90,6 +97,7 @@ def test_the_files_checked_in_a_child_give_what_one_process_gives(tmp_path):
     # results were kept under the key this run works out, the child's files' too
     assert found["checked"] == [2] and found["again"] == found["forked"]
     assert found["forked"] == found["alone"] == found["killed"]
+    assert found["same snapshot"]  # the parse cache, written while the child checks, is the one-process run's
     assert found["calls"][2:] == [False, True]  # the run after the edit checks 2 parts in-process; the killed one forks
     status, output = found["forked"]
     assert status == 1 and first.name in output and last.name in output, output

@@ -124,6 +124,9 @@ def test_loading_the_data_in_two_processes_gives_the_same_records_and_problems(f
     assert sum(1 for _ in data.rglob("*.yaml")) >= MIN_ITEMS
     broken = next((data / "cards").rglob("*.yaml"))
     broken.write_text(broken.read_text(encoding="utf-8") + "oops: [\n", encoding="utf-8")
+    # bytes that are not UTF-8: decoded with the parse, in whichever process parses the file
+    undecodable = sorted((data / "translation-memory").rglob("*.yaml"))[-1]
+    undecodable.write_bytes(undecodable.read_bytes() + b"note: \xff\n")
     found = fresh_python(
         """
         import json, os
@@ -145,7 +148,9 @@ def test_loading_the_data_in_two_processes_gives_the_same_records_and_problems(f
         cwd=tmp_path,
     )
     assert found["calls"] == [True, False] and found["same"] is True
-    assert found["records"] >= MIN_ITEMS and len(found["problems"]) == 1 and "[E001]" in found["problems"][0]
+    assert found["records"] >= MIN_ITEMS and len(found["problems"]) == 2
+    assert "[E001]" in found["problems"][0] and f"{undecodable.name}:" in found["problems"][1]
+    assert "error[E004] byte 0xff is not UTF-8" in found["problems"][1]
 
 
 def test_a_forked_load_keeps_in_the_parse_cache_what_one_process_keeps(fresh_python, tmp_path):

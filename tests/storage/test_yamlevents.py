@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from counterpedia.storage import yamlevents
 from counterpedia.storage.yamlevents import UNSURE, load, load_any
 from counterpedia.storage.yamlio import fast_loader
 from counterpedia.storage.yamlshape import MAX_DEPTH, depth_problem
@@ -207,3 +208,104 @@ def test_load_any_reads_what_the_event_reader_is_unsure_of_with_the_fast_loader(
     assert load_any("id: &x a\nother: *x\n") == {"id": "a", "other": "a"}  # an alias: the fast loader
     with pytest.raises(YAMLError):
         load_any("id: [a\n")
+
+
+# Every kind of event the C parser makes: directives, an explicit document, anchors, an alias, tags, every scalar
+# style, flow and block collections, a second document.
+EVERY_EVENT = """%YAML 1.1
+%TAG !e! tag:example.com,2000:
+---
+plain: text
+"double": 'single'
+literal: |
+  a
+folded: >
+  b
+anchored: &a [1, {x: y}]
+alias: *a
+tagged: !e!thing {k: !!str 1}
+block:
+  - - nested
+  - ~
+...
+---
+second: 2
+"""
+
+
+def _ruamel_events(source: str) -> list:
+    from _ruamel_yaml import CParser
+
+    parser = CParser(source)
+    found = []
+    while (event := parser.get_event()) is not None:
+        found.append(event)
+    return found
+
+
+def _light_events(source: str) -> list:
+    from _ruamel_yaml import CParser
+
+    with yamlevents.light_events() as light:
+        assert light  # the test runs in one thread
+        parser = CParser(source)
+        found = []
+        while (event := parser.get_event()) is not None:
+            found.append(event)
+    return found
+
+
+def _attributes(event) -> dict:
+    names = {name for cls in type(event).__mro__ for name in getattr(cls, "__slots__", ())} | {"tag"}
+    found = {}
+    for name in sorted(names):
+        value = getattr(event, name, None)
+        if hasattr(value, "line") and hasattr(value, "column"):  # a mark: by where it is
+            value = (value.index, value.line, value.column)
+        found[name] = value
+    return found
+
+
+def test_light_events_carry_what_ruamels_events_carry_where_the_reader_looks():
+    # The C parser calls the class its module names with positional arguments: the reader swaps in light classes
+    # that keep them. This fails when ruamel.yaml.clib passes other arguments, in another order, or when
+    # ruamel.yaml's events take them otherwise: the reader's LAYOUT and _FIELDS must then be brought up to date.
+    ruamel, light = _ruamel_events(EVERY_EVENT), _light_events(EVERY_EVENT)
+    assert {type(event).__name__ for event in ruamel} == set(yamlevents.EVENTS)
+    assert [type(event).__name__ for event in light] == [type(event).__name__ for event in ruamel]
+    for theirs, mine in zip(ruamel, light):
+        name = type(theirs).__name__
+        assert isinstance(mine, yamlevents.LightEvent)
+        assert _attributes(type(theirs)(*mine.args)) == _attributes(theirs), name
+        for attribute, position in yamlevents.LAYOUT.get(name, {}).items():
+            assert mine.args[position] == getattr(theirs, attribute), (name, attribute)
+        assert _attributes(type(theirs)(*yamlevents._lightened(theirs).args)) == _attributes(theirs), name
+
+
+def test_the_parser_makes_ruamels_events_again_after_the_reader():
+    from _ruamel_yaml import CParser
+
+    load("a: 1\n")
+    load("a: [1\n")  # a syntax error, raised while the light events are in place
+    assert all(type(event).__module__ == "ruamel.yaml.events" for event in _ruamel_events(EVERY_EVENT))
+    assert fast_loader().load("a: &x 1\nb: *x\n") == {"a": 1, "b": 1}  # ruamel's composer reads its own events
+    assert type(CParser("a: 1\n").get_event()).__name__ == "StreamStartEvent"
+
+
+def test_in_a_process_of_several_threads_the_reader_leaves_the_parsers_classes_alone(monkeypatch):
+    import threading
+
+    import _ruamel_yaml
+
+    seen = []
+    original = yamlevents._build
+
+    def spy(get, *rest):
+        seen.append(_ruamel_yaml.ScalarEvent.__module__)
+        return original(get, *rest)
+
+    monkeypatch.setattr(threading, "active_count", lambda: 2)
+    monkeypatch.setattr(yamlevents, "_build", spy)
+    source = "id: a\nn: [1, {b: true}]\nd: 2024-01-01\n"
+    assert _same(load(source), fast_loader().load(source))
+    assert seen == ["ruamel.yaml.events"]

@@ -66,10 +66,14 @@ KEPT_ACROSS: dict[str, Callable[[KnowledgeBase, KeptAcross], Iterable[Diagnostic
 }
 
 
-def run_all(kb: KnowledgeBase, kept: KeptPerFile | None = None) -> list[Diagnostic]:
+def run_all(
+    kb: KnowledgeBase, kept: KeptPerFile | None = None, meanwhile: Callable[[], object] | None = None
+) -> list[Diagnostic]:
     """Every check's diagnostics. `kept`: the per-record checks' results of the files unchanged since an earlier
     run are taken from it (counterpedia.checks.per_file), and the costly parts of some checks across records from
-    the values kept beside it (counterpedia.checks.kept_across); the other checks run on the whole knowledge base."""
+    the values kept beside it (counterpedia.checks.kept_across); the other checks run on the whole knowledge base.
+    `meanwhile`: the caller's own work (its result not kept), done while a forked child checks files, or after the
+    checks."""
     found: set[Diagnostic] = set()
     across = KeptAcross.beside(kept) if kept is not None else None
 
@@ -84,6 +88,8 @@ def run_all(kb: KnowledgeBase, kept: KeptPerFile | None = None) -> list[Diagnost
                 found.update(KEPT_ACROSS[name](kb, across))
                 continue
             found.update(check(kb))
+        if meanwhile is not None:
+            meanwhile()
 
     with remembered():  # the checks only read: each record's texts are found once, not once per check
         if kept is not None:

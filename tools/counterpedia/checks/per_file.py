@@ -37,8 +37,10 @@ FORMAT = 1
 # clone, the files' checks and keys take about 1.25 s of CPU in one process and the others 0.4 s, but forked each
 # process takes about 0.2 s more for its part (pages copied on their first write, the cores sharing their caches):
 # at 0.70 the parent (its files and the others) and the child (its files, sent back pickled) took 1.07 and 1.08 s
-# (2026-12-02, load average 7; 0.65: 1.17 and 1.06 s).
-CHILD_SHARE = 0.70
+# (2026-12-02, load average 7; 0.65: 1.17 and 1.06 s). Since the parent also writes the parse cache meanwhile
+# (`validate`), 0.72: parent and child 0.93-1.03 s of CPU each, three runs (2026-12-03, load average 3 to 5; at
+# 0.70 the parent took 0.05-0.12 s more than the child, at 0.74 the child 0.05 s more than the parent).
+CHILD_SHARE = 0.72
 
 
 @dataclass(frozen=True)

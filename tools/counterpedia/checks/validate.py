@@ -99,14 +99,17 @@ def validate(
         root = paths[0]
     if not root.is_dir():
         raise UsageError(f"{root}: not a directory")
-    loaded = load_paths([root], root=root, digests=digests)
+    # The parse cache is written while a forked child checks records: not between the parse and the checks.
+    loaded = load_paths([root], root=root, digests=digests, save_later=True)
     extra = [p for p in paths if not _inside(p, root)]
     if extra:
         more = load_paths(extra, root=None)
         loaded.documents += more.documents
         loaded.diagnostics += more.diagnostics
     kb = from_documents(loaded.documents)
-    checked = sorted(set(loaded.diagnostics) | set(checks.run_all(kb, kept if not extra else None)))
+    checked = sorted(
+        set(loaded.diagnostics) | set(checks.run_all(kb, kept if not extra else None, meanwhile=loaded.save_cache))
+    )
     if paths:
         wanted = {display_path(p) for p in _files(paths)}
         if any(p.resolve() == root.resolve() for p in paths):

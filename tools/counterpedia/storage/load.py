@@ -6,6 +6,7 @@ import hashlib
 import os
 import pickle
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -296,14 +297,13 @@ def _named(path: Path, paths: Paths) -> _File:
 
 @dataclass(frozen=True)
 class _Pending:
-    """A file read and decoded, not in the parse cache: what `parse_document` needs."""
+    """A file read, not in the parse cache: what `_parse_pending` decodes and parses."""
 
-    source: str
+    raw: bytes  # the file's bytes
     shown: str
     stem: str
     kind: str | None
     digest: bytes
-    raw: bytes  # the file's bytes, which decoded strictly into `source` (b"": not kept, no cache keeping them)
 
 
 # What parsing a pending file gives: its data or None, its problems, and its data pickled for the parse cache (None
@@ -313,11 +313,16 @@ Parsed = tuple[dict[str, Any] | None, Problems, bytes | None]
 
 def _parse_pending(pending: _Pending, kept: bool = False) -> Parsed:
     """`kept`: the parse cache keeps what is parsed, so the data is pickled here, as soon as it is parsed (and in
-    the forked child for the child's files: not once more by the parent after it)."""
-    document, problems = parse_document(pending.source, pending.shown, pending.stem, pending.kind)
+    the forked child for the child's files: not once more by the parent after it). The bytes are decoded here too,
+    in the child for its files: the parent keeps their bytes, decoded only if a diagnostic needs a position."""
+    try:
+        source = pending.raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return None, [_undecodable(pending.shown, pending.raw, error)], None
+    document, problems = parse_document(source, pending.shown, pending.stem, pending.kind)
     if document is None:
         return None, problems, None
-    return document.data, problems, pickled(document.data) if kept else None  # the source stays with the caller
+    return document.data, problems, pickled(document.data) if kept else None  # the text stays with the caller
 
 
 def _sent(outcome: Parsed) -> Parsed:
@@ -337,9 +342,9 @@ def _parsed(
         data = pickle.loads(blob)  # from the forked child (`_sent`): our own process, so nothing foreign
     if data is None:
         return None, problems
-    document = Document(pending.shown, pending.kind, data, pending.stem, pending.source, pending.digest)
+    document = Document(pending.shown, pending.kind, data, pending.stem, pending.raw, pending.digest)
     if cache is not None and not problems:
-        cache.put(pending.digest, pending.raw or pending.source.encode("utf-8"), data, blob)
+        cache.put(pending.digest, pending.raw, data, blob)
     return document, problems
 
 
@@ -368,16 +373,16 @@ def _read_or_pending(
         except OSError as error:
             return None, [diag.make(file.shown, (0, 0), "E004", f"cannot read the file: {error.strerror or error}")]
         digest = b""
-    try:
-        source = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return None, [diag.make(file.shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))]
     digest = digest or hashlib.sha256(raw).digest()
     if cache is not None:  # counterpedia.storage.parse_cache: the data of a file whose exact bytes were parsed before
         found = cache.get(digest)
         if found is not None:
+            try:  # bytes that do not decode are reported, whatever a snapshot says of them
+                source = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                return None, [_undecodable(file.shown, raw, error)]
             return Document(file.shown, file.kind, found[0], file.stem, source, digest), []
-    return _Pending(source, file.shown, file.stem, file.kind, digest, raw if cache is not None and cache.keeps else b"")
+    return _Pending(raw, file.shown, file.stem, file.kind, digest)  # decoded with the parse, forked or not
 
 
 # The largest record is 46 KB (data/rules/counters.yaml): a file of several megabytes is not a record, and
@@ -430,6 +435,10 @@ _OTHER_ENCODINGS = (
     (b"\xff\xfe", "UTF-16"),
     (b"\xfe\xff", "UTF-16"),
 )
+
+
+def _undecodable(shown: str, raw: bytes, error: UnicodeDecodeError) -> diag.Diagnostic:
+    return diag.make(shown, _byte_position(raw, error.start), "E004", _decoding_problem(raw, error))
 
 
 def _byte_position(raw: bytes, offset: int) -> tuple[int, int]:
@@ -546,10 +555,16 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+def _nothing() -> None:
+    pass
+
+
 @dataclass
 class LoadResult:
     documents: list[Document] = field(default_factory=list)
     diagnostics: list[diag.Diagnostic] = field(default_factory=list)
+    # Writes the parse cache's snapshot, when `load_paths` was asked to leave it to the caller (`save_later`).
+    save_cache: Callable[[], None] = _nothing
 
 
 RECORD_SUFFIXES = (".yaml", ".yml")
@@ -626,10 +641,14 @@ def has_record_file(folder: Path) -> bool:
     return any(not p.is_dir() for pattern in ("*.yaml", "*.yml") for p in folder.rglob(pattern))
 
 
-def load_paths(paths: list[Path], root: Path | None = None, digests: FileDigests | None = None) -> LoadResult:
+def load_paths(
+    paths: list[Path], root: Path | None = None, digests: FileDigests | None = None, save_later: bool = False
+) -> LoadResult:
     """The documents of the record files at `paths` (folders walked), and the problems met reading them. With the
     whole data folder `root`, the parse cache is used; `digests`: the files' digests remembered by an earlier run
-    (counterpedia.storage.file_digests), by which a file the cache holds is neither read nor decoded."""
+    (counterpedia.storage.file_digests), by which a file the cache holds is neither read nor decoded. `save_later`:
+    the parse cache is written by the caller (`LoadResult.save_cache`: `validate` writes it while a forked child
+    checks records), not before returning."""
     result = LoadResult()
     cache = (
         ParseCache(root) if root is not None and any(Path(p).resolve() == Path(root).resolve() for p in paths) else None
@@ -657,5 +676,8 @@ def load_paths(paths: list[Path], root: Path | None = None, digests: FileDigests
             continue
         result.documents.append(document)
     if cache is not None:
-        cache.save()
+        if save_later:
+            result.save_cache = cache.save
+        else:
+            cache.save()
     return result

@@ -13,21 +13,12 @@ reports whatever is wrong exactly as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
-from ruamel.yaml.events import (
-    DocumentEndEvent,
-    DocumentStartEvent,
-    MappingEndEvent,
-    MappingStartEvent,
-    ScalarEvent,
-    SequenceEndEvent,
-    SequenceStartEvent,
-    StreamEndEvent,
-    StreamStartEvent,
-)
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.resolver import VersionedResolver
 
@@ -35,8 +26,10 @@ from .yamlio import fast_loader
 from .yamlshape import _SURROGATE, MAX_DEPTH, MAX_VALUES
 
 try:  # the C parser of ruamel.yaml.clib: without it, every file is read the general way
+    import _ruamel_yaml as _clib
     from _ruamel_yaml import CParser
 except ImportError:  # pragma: no cover - the clib is a dependency
+    _clib = None
     CParser = None
 
 UNSURE = object()
@@ -53,6 +46,76 @@ _SCALARS = frozenset(
 )
 
 
+class LightEvent(Exception):
+    """An event of the C parser as the event reader takes it: the arguments the parser passed, as `args`.
+
+    The C parser makes each event by calling the class its module names (`_ruamel_yaml.ScalarEvent`, ...): ruamel's
+    own classes run three Python `__init__` for each (a million events after a clone, 0.2 s of the parse's CPU).
+    BaseException's construction runs no Python code and keeps the arguments: while the reader reads a file in a
+    process of one thread, the module's names are bound to these classes (`light_events`), and put back after.
+    What the reader takes from `args` is at the positions of LAYOUT, those of the parser's calls (_ruamel_yaml.pyx,
+    `_event_to_object`): tests/storage/test_yamlevents.py fails when ruamel.yaml.clib passes anything else."""
+
+    __slots__ = ()
+
+
+EVENTS = (
+    "StreamStartEvent",
+    "StreamEndEvent",
+    "DocumentStartEvent",
+    "DocumentEndEvent",
+    "AliasEvent",
+    "ScalarEvent",
+    "SequenceStartEvent",
+    "SequenceEndEvent",
+    "MappingStartEvent",
+    "MappingEndEvent",
+)
+LIGHT: dict[str, type[LightEvent]] = {name: type(name, (LightEvent,), {"__slots__": ()}) for name in EVENTS}
+# Where each attribute the reader reads is in a light event's `args`, by event class.
+LAYOUT: dict[str, dict[str, int]] = {
+    "DocumentStartEvent": {"version": 3, "tags": 4},
+    "ScalarEvent": {"anchor": 0, "tag": 1, "implicit": 2, "value": 3},
+    "SequenceStartEvent": {"anchor": 0, "tag": 1},
+    "MappingStartEvent": {"anchor": 0, "tag": 1},
+}
+# The attributes of each of ruamel's events, in the order of the C parser's calls: what makes a light event of
+# one of ruamel's (`_lightened`, in a process of several threads, where the module's names are left alone).
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "StreamStartEvent": ("start_mark", "end_mark", "encoding"),
+    "StreamEndEvent": ("start_mark", "end_mark"),
+    "DocumentStartEvent": ("start_mark", "end_mark", "explicit", "version", "tags"),
+    "DocumentEndEvent": ("start_mark", "end_mark", "explicit"),
+    "AliasEvent": ("anchor", "start_mark", "end_mark"),
+    "ScalarEvent": ("anchor", "tag", "implicit", "value", "start_mark", "end_mark", "style"),
+    "SequenceStartEvent": ("anchor", "tag", "implicit", "start_mark", "end_mark", "flow_style"),
+    "SequenceEndEvent": ("start_mark", "end_mark"),
+    "MappingStartEvent": ("anchor", "tag", "implicit", "start_mark", "end_mark", "flow_style"),
+    "MappingEndEvent": ("start_mark", "end_mark"),
+}
+
+
+@contextmanager
+def light_events() -> Iterator[bool]:
+    """While inside, the C parser makes LightEvents, when this process runs one thread (another thread may be
+    parsing with ruamel's composer, which needs ruamel's events); yields whether it does."""
+    if _clib is None or threading.active_count() != 1:
+        yield False
+        return
+    names = vars(_clib)
+    ruamel = {name: names[name] for name in EVENTS}
+    names.update(LIGHT)
+    try:
+        yield True
+    finally:
+        names.update(ruamel)
+
+
+def _lightened(event: Any) -> LightEvent:
+    name = type(event).__name__
+    return LIGHT[name](*(getattr(event, field) for field in _FIELDS[name]))
+
+
 @lru_cache(maxsize=1)
 def _machinery() -> tuple[Any, ...] | None:
     """The C parser, ruamel.yaml's YAML 1.2 implicit resolvers (first character -> [(tag, regexp)]),
@@ -60,21 +123,10 @@ def _machinery() -> tuple[Any, ...] | None:
     if CParser is None:  # pragma: no cover - the clib is a dependency
         return None
     resolvers = {first: tuple(found) for first, found in VersionedResolver().versioned_resolver.items()}
-    events = (
-        ScalarEvent,
-        MappingStartEvent,
-        MappingEndEvent,
-        SequenceStartEvent,
-        SequenceEndEvent,
-        DocumentStartEvent,
-        DocumentEndEvent,
-        StreamStartEvent,
-        StreamEndEvent,
-    )
     # The safe loader's own constructor (its resolver says which YAML version is read): the one that
     # builds plain scalars in `fast_loader().load`.
     constructor, _parser = fast_loader().get_constructor_parser("")
-    return CParser, resolvers, constructor, events
+    return CParser, resolvers, constructor
 
 
 class _Unsure(Exception):
@@ -131,40 +183,36 @@ def read(source: str) -> Any:
     machinery = _machinery()
     if machinery is None:
         return UNSURE
-    CParser, resolvers, constructor, events = machinery
-    parser = CParser(source)
-    try:
-        return _build(parser.get_event, resolvers, constructor, *events)
-    except Exception:  # a syntax error, anything unusual: the general loader reports it
-        return UNSURE
-    finally:
-        parser.dispose()
+    CParser, resolvers, constructor = machinery
+    with light_events() as light:
+        parser = CParser(source)
+        get = parser.get_event if light else lambda: _lightened(parser.get_event())
+        try:
+            return _build(get, resolvers, constructor)
+        except Exception:  # a syntax error, anything unusual: the general loader reports it
+            return UNSURE
+        finally:
+            parser.dispose()
 
 
 _JSON_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
-def _build(
-    get: Callable[[], Any],
-    resolvers: dict[Any, Any],
-    constructor: Any,
-    Scalar: Any,
-    MapStart: Any,
-    MapEnd: Any,
-    SeqStart: Any,
-    SeqEnd: Any,
-    DocStart: Any,
-    DocEnd: Any,
-    StreamStart: Any,
-    StreamEnd: Any,
-) -> tuple[dict[str, Any], bool]:
-    if type(get()) is not StreamStart:
+_Scalar, _MapStart, _MapEnd, _SeqStart, _SeqEnd = (
+    LIGHT[name]
+    for name in ("ScalarEvent", "MappingStartEvent", "MappingEndEvent", "SequenceStartEvent", "SequenceEndEvent")
+)
+
+
+def _build(get: Callable[[], Any], resolvers: dict[Any, Any], constructor: Any) -> tuple[dict[str, Any], bool]:
+    """The record of a stream of LightEvents (the positions in their `args`: LAYOUT)."""
+    if type(get()) is not LIGHT["StreamStartEvent"]:
         raise _Unsure("stream")
     start = get()
-    if type(start) is not DocStart or start.version is not None or start.tags:
+    if type(start) is not LIGHT["DocumentStartEvent"] or start.args[3] is not None or start.args[4]:
         raise _Unsure("document")  # no document, or a %YAML or %TAG directive
     first = get()
-    if type(first) is not MapStart or first.tag is not None or first.anchor is not None:
+    if type(first) is not _MapStart or first.args[0] is not None or first.args[1] is not None:
         raise _Unsure("root")
     root: dict[str, Any] = {}
     # Each open collection: [the container, the pending key (mappings), whether a key is pending].
@@ -172,14 +220,15 @@ def _build(
     count = 1
     json_ready = True
     resolved, missing, short = _RESOLVED, _RESOLVED, _SHORT
+    Scalar, MapStart, MapEnd, SeqStart, SeqEnd = _Scalar, _MapStart, _MapEnd, _SeqStart, _SeqEnd
     while stack:
         event = get()
         kind = type(event)
         if kind is Scalar:
-            if event.tag is not None or event.anchor is not None:
+            anchor, tag, implicit, value, _start, _end, _style = event.args
+            if tag is not None or anchor is not None:
                 raise _Unsure("tag")
-            value = event.value
-            if event.implicit[0]:
+            if implicit[0]:
                 found = resolved.get(value, missing) if len(value) <= short else missing
                 value = _plain(value, resolvers, constructor) if found is missing else found
             cls = value.__class__
@@ -190,7 +239,8 @@ def _build(
                 json_ready = False  # a date: stored tagged
             count += 1
         elif kind is MapStart or kind is SeqStart:
-            if event.tag is not None or event.anchor is not None:
+            args = event.args
+            if args[1] is not None or args[0] is not None:
                 raise _Unsure("tag")
             value = {} if kind is MapStart else []
             count += 1
@@ -221,6 +271,6 @@ def _build(
             continue
         if kind is MapStart or kind is SeqStart:
             stack.append([value, None, False])
-    if type(get()) is not DocEnd or type(get()) is not StreamEnd:
+    if type(get()) is not LIGHT["DocumentEndEvent"] or type(get()) is not LIGHT["StreamEndEvent"]:
         raise _Unsure("more than one document")
     return root, json_ready
