@@ -25,8 +25,9 @@ the words of its texts that a misspelt word is corrected to (typos.Vocabulary: t
 stems for the site's language, the katakana words, and on the Japanese site the names' readings),
 made here once rather than in every reader's browser. Compression brings an index of about
 3.5 MB of text at the imported data's size to about 1 MB: under the 4 MB target with room, and the
-browser parses it faster than Lunr's prebuilt index (no inverted index is shipped: the worker scans
-the folded texts, a few milliseconds per word).
+browser parses it faster than Lunr's prebuilt index (no inverted index is shipped: the worker splits
+the folded texts into their distinct pieces after READY and looks each word up in those, a few
+milliseconds per query).
 """
 
 from __future__ import annotations
