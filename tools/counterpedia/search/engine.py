@@ -210,7 +210,7 @@ def build(data_dir: Path, stamp: bytes | None = None) -> Index:
 
 def index_of(kb, problems: list, data_dir: Path, stamp: bytes | None = None) -> Index:
     """The index of a knowledge base loaded from `data_dir` (`problems`: the load's diagnostics)."""
-    # the corpus, the renderer's URLs and the text model (20 ms); the diagnostics, dataclasses (12 ms)
+    # start-up: the corpus, the renderer's URLs and the text model (20 ms); the diagnostics, dataclasses (12 ms)
     from ..catalogue.shorthands import default_path, meanings
     from ..diagnostics import ERROR
     from . import corpus
