@@ -63,15 +63,22 @@ def snapshot(folder: Path) -> dict[str, str]:
 
 # `counterpedia validate` as the console script runs it, then the process's own peak resident memory
 # (VmHWM: the rusage of a child forked from this large test process would count the parent's pages) and its
-# CPU time (its own and that of the child it may fork to parse on two cores).
+# CPU time (its own and that of the child it may fork to parse on two cores), written as it ends: at exit, or
+# at the os._exit the console script ends a validate with (not at a forked child's).
 VALIDATE = """
-import atexit, resource, sys
+import atexit, os, resource, sys
 from counterpedia.commands import entry
-target = sys.argv.pop(1)
+target, main_pid, end = sys.argv.pop(1), os.getpid(), os._exit
 def peak():
+    if os.getpid() != main_pid:
+        return
     cpu = sum(r.ru_utime + r.ru_stime for r in map(resource.getrusage, (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)))
     with open("/proc/self/status") as status, open(target, "w") as out:
         out.write(next((line.split()[1] for line in status if line.startswith("VmHWM:")), "0") + f" {cpu:.4f}")
+def measured_exit(code):
+    peak()
+    end(code)
+os._exit = measured_exit
 atexit.register(peak)
 sys.exit(entry.main())
 """

@@ -20,13 +20,14 @@ import hashlib
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 
 from .. import __version__
 from ..diagnostics import Diagnostic
+from ..model.knowledge import KnowledgeBase
 from ..storage.file_digests import FileDigests, TooLarge
 from ..storage.load import MAX_FILE_BYTES
 from ..storage.result_cache import ResultCache, from_rows, result_file, rows
@@ -163,28 +164,34 @@ def _stored(diagnostics: list[Diagnostic]) -> list[list[object]]:
     return rows([d for d in diagnostics if d.code not in PENDING_CODES])
 
 
-def diagnostics(paths: list[Path], data_dir: Path | None = None, use_cache: bool = True) -> list[Diagnostic]:
+def diagnostics(
+    paths: list[Path],
+    data_dir: Path | None = None,
+    use_cache: bool = True,
+    outlive: Callable[[object], None] = lambda _kb: None,
+) -> list[Diagnostic]:
     """What `validate(paths, data_dir)` reports, from the cache when its inputs have not changed since it was
-    kept. `use_cache=False`: validated afresh, and nothing read from or written to any cache."""
+    kept. `use_cache=False`: validated afresh, and nothing read from or written to any cache. `outlive`: given the
+    knowledge base validated, when one was (the console script keeps it rather than free it as the process ends)."""
     if not use_cache:
         with uncached():
-            return validate(paths, data_dir)[1]
+            return _checked(validate(paths, data_dir), outlive)
     root = cacheable_root(paths, data_dir) if not os.environ.get(NO_CACHE) else None
     if root is None:
-        return validate(paths, data_dir)[1]
+        return _checked(validate(paths, data_dir), outlive)
     digests = FileDigests(result_file(root, "digests"))
     try:
         context = context_key()
         key = inputs_key(paths, data_dir, root, digests, context)
     except (_Unvouched, OSError):
-        return validate(paths, data_dir)[1]
+        return _checked(validate(paths, data_dir), outlive)
     cache = ResultCache(result_file(root, "validated"))
     kept = from_rows(cache.get(key))
     if kept is not None:
         digests.save()
         return sorted(kept + pending_writes(root))
     per_file = KeptPerFile(result_file(root, "checked-files"), context)
-    found = validate(paths, data_dir, per_file, digests)[1]
+    found = _checked(validate(paths, data_dir, per_file, digests), outlive)
     per_file.save()
     try:  # the files read again are only those whose signature changed meanwhile
         unchanged = inputs_key(paths, data_dir, root, digests, context) == key
@@ -194,6 +201,11 @@ def diagnostics(paths: list[Path], data_dir: Path | None = None, use_cache: bool
     if unchanged:  # a file saved while the run read the data: its result is not kept under either text
         cache.put(key, _stored(found))
     return found
+
+
+def _checked(validated: tuple[KnowledgeBase, list[Diagnostic]], outlive: Callable[[object], None]) -> list[Diagnostic]:
+    outlive(validated[0])
+    return validated[1]
 
 
 @contextmanager

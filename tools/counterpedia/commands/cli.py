@@ -13,7 +13,7 @@ from .. import __version__
 from ..langs import LANGS
 from .arguments import ArgumentParser
 from .interrupts import restore_interrupts
-from .short_lived import CycleCollectionPaused
+from .short_lived import CycleCollectionPaused, outlive
 
 
 def cmd_validate(args) -> int:
@@ -27,7 +27,10 @@ def cmd_validate(args) -> int:
     try:
         with CycleCollectionPaused():
             diagnostics = validated(
-                [Path(p) for p in args.paths], Path(args.data) if args.data else None, use_cache=not args.no_cache
+                [Path(p) for p in args.paths],
+                Path(args.data) if args.data else None,
+                use_cache=not args.no_cache,
+                outlive=outlive,  # not freed object by object as the process ends
             )
     except UsageError as error:
         print(f"counterpedia validate: {error}", file=sys.stderr)

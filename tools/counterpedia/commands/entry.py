@@ -14,8 +14,12 @@ def main() -> int:
     quiet_until_the_command_runs()
     # start-up: the CLI (argparse, the commands) is imported once a Ctrl-C can no longer print a traceback
     from .cli import main as run
+    from .short_lived import end_by_exit, exit_now_if_kept
 
-    return run(sys.argv[1:])
+    end_by_exit()
+    code = run(sys.argv[1:])
+    exit_now_if_kept(code)
+    return code
 
 
 if __name__ == "__main__":
