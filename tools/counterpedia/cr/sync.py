@@ -22,8 +22,8 @@ from ..model.references import cited_rules
 from ..model.rule_numbers import find_references
 from ..model.texts import text_fields
 from ..render.blocks import numbering_edition
-from ..storage import writes, yamlevents, yamlio
-from ..storage.format import FormatError, format_data, head_comments, normalize_newlines
+from ..storage import writes
+from ..storage.format import FormatError, format_data, to_edit
 from ..storage.load import schema_kind
 from .quotes import CHANGED, MOVED, SAME, VANISHED, QuoteChange
 
@@ -119,7 +119,9 @@ def plan(
         path = record.path  # the file a rule record was read from
         if path not in documents:
             sources[path] = text = Path(path).read_text(encoding="utf-8")
-            documents[path] = _document(path, text, heads)
+            documents[path], head = to_edit(text)
+            if head is not None:
+                heads[path] = head
         return documents[path]
 
     for change in changes:
@@ -196,20 +198,6 @@ def plan(
         if text != sources[file]:
             result.files[file] = text
     return result
-
-
-def _document(path: str, text: str, heads: dict[str, str]) -> Any:
-    """The record to edit. A file whose only comments are the lines at its top (nearly every record) is read as
-    plain data by the event reader and laid out again with those lines: the same text as through ruamel's round
-    trip and its dump (format_data), which were most of a sync's time. Any other comment: the round trip, which
-    keeps it where it is."""
-    head = head_comments(text)
-    if head is not None:
-        data = yamlevents.load_any(normalize_newlines(text))
-        if isinstance(data, dict):
-            heads[path] = head
-            return data
-    return yamlio.round_trip_yaml().load(text)
 
 
 def _translated_number(texts: Any, old: str, new: str, edition: str) -> None:

@@ -36,8 +36,8 @@ from ..langs import LANGS
 from ..model.characters import text_problem
 from ..model.ids import allocate, slug
 from ..model.knowledge import KnowledgeBase, Record, load
-from ..storage import yamlevents, yamlio
-from ..storage.format import format_data, format_text, head_comments, normalize_newlines
+from ..storage import yamlio
+from ..storage.format import format_data, format_text, to_edit
 from ..storage.layout import record_path
 from ..storage.load import schema_kind
 from ..storage.parse_many import map_in_two
@@ -122,14 +122,11 @@ class Workspace:
         by the event reader (the safe loader's data, three times faster; the C loader where it is unsure), and laid
         out again from it: the same text as through ruamel's round trip, which keeps comments anywhere but takes
         most of an import's time (2,700 cards edited by the imports after MTGJSON's: two thirds of their CPU).
-        Any other comment: the round trip, which keeps it where it is."""
-        head = head_comments(text)
+        Any other comment: the round trip, which keeps it where it is (format.to_edit)."""
+        data, head = to_edit(text)
         if head is not None:
-            data = yamlevents.load_any(normalize_newlines(text))
-            if isinstance(data, dict):
-                self._heads[path] = head
-                return data  # type: ignore[return-value]  # edited through the dict interface alone
-        return yamlio.round_trip_yaml().load(text)
+            self._heads[path] = head
+        return data  # a plain dict when read as plain data: edited through the dict interface alone
 
     def create(self, path: Path, record: CommentedMap, header: str = "") -> None:
         path = Path(path)

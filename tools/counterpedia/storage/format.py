@@ -527,6 +527,19 @@ def head_comments(text: str) -> str | None:
     return "".join(f"{comment.text}\n" for comment in found)
 
 
+def to_edit(text: str) -> tuple[Any, str | None]:
+    """A record's text read for a writer to edit, and the comment lines at its top when it holds no other comment
+    (else None). Such a record is read as plain data by the event reader and laid out again with those lines
+    (`format_data(kind, data, head)`): the same text as through ruamel's round trip and its dump, which were most of
+    an import's and a CR sync's time. Any other comment: ruamel's round trip, which keeps it where it is."""
+    head = head_comments(text)
+    if head is not None:
+        data = yamlevents.load_any(normalize_newlines(text))
+        if isinstance(data, dict):
+            return data, head
+    return round_trip_yaml().load(text), None
+
+
 def _first_line(source: str) -> int:
     """The first line that is neither blank nor a comment (where the first key is)."""
     for number, line in enumerate(source.split("\n")):
