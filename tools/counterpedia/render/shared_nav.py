@@ -53,13 +53,18 @@ def _per_folder(render: Callable[[Any], Iterator[str]]) -> Callable[[Any], Itera
         if page is None or not isinstance(getattr(page, "url", None), str):
             yield from render(context)
             return
-        key = (page_folder(page.url), context.get("base_url"))
-        html = seen.get(key)
-        if html is None:
-            html = seen[key] = "".join(render(context))
-        yield html
+        yield _once_per_folder(seen, render, context, page.url)
 
     return root
+
+
+def _once_per_folder(seen: dict[tuple, str], render: Callable[[Any], Iterator[str]], context, url: str) -> str:
+    """The HTML `render` prints for the page at `url`, printed once per folder (and base URL) of the pages."""
+    key = (page_folder(url), context.get("base_url"))
+    html = seen.get(key)
+    if html is None:
+        html = seen[key] = "".join(render(context))
+    return html
 
 
 def _shared(render: Callable[[Any], Iterator[str]]) -> Callable[[Any], Iterator[str]]:
@@ -77,10 +82,6 @@ def _shared(render: Callable[[Any], Iterator[str]]) -> Callable[[Any], Iterator[
         if page.file.src_uri in current[1]:
             yield from render(context)
             return
-        key = (page_folder(page.url), context.get("base_url"))
-        html = seen.get(key)
-        if html is None:
-            html = seen[key] = "".join(render(context))
-        yield html
+        yield _once_per_folder(seen, render, context, page.url)
 
     return root
