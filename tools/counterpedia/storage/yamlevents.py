@@ -53,7 +53,7 @@ class LightEvent(Exception):
     own classes run three Python `__init__` for each (a million events after a clone, 0.2 s of the parse's CPU).
     BaseException's construction runs no Python code and keeps the arguments: while the reader reads a file in a
     process of one thread, the module's names are bound to these classes (`light_events`), and put back after.
-    What the reader takes from `args` is at the positions of LAYOUT, those of the parser's calls (_ruamel_yaml.pyx,
+    What the reader takes from `args` is at the positions FIELDS gives, those of the parser's calls (_ruamel_yaml.pyx,
     `_event_to_object`): tests/storage/test_yamlevents.py fails when ruamel.yaml.clib passes anything else."""
 
     __slots__ = ()
@@ -72,16 +72,11 @@ EVENTS = (
     "MappingEndEvent",
 )
 LIGHT: dict[str, type[LightEvent]] = {name: type(name, (LightEvent,), {"__slots__": ()}) for name in EVENTS}
-# Where each attribute the reader reads is in a light event's `args`, by event class.
-LAYOUT: dict[str, dict[str, int]] = {
-    "DocumentStartEvent": {"version": 3, "tags": 4},
-    "ScalarEvent": {"anchor": 0, "tag": 1, "implicit": 2, "value": 3},
-    "SequenceStartEvent": {"anchor": 0, "tag": 1},
-    "MappingStartEvent": {"anchor": 0, "tag": 1},
-}
-# The attributes of each of ruamel's events, in the order of the C parser's calls: what makes a light event of
-# one of ruamel's (`_lightened`, in a process of several threads, where the module's names are left alone).
-_FIELDS: dict[str, tuple[str, ...]] = {
+# The attributes of each of ruamel's events, in the order of the C parser's calls (_ruamel_yaml.pyx,
+# `_event_to_object`, which are ruamel's constructors' orders): where `_build` finds each in a light event's `args`,
+# and what makes a light event of one of ruamel's (`_lightened`, in a process of several threads, where the
+# module's names are left alone).
+FIELDS: dict[str, tuple[str, ...]] = {
     "StreamStartEvent": ("start_mark", "end_mark", "encoding"),
     "StreamEndEvent": ("start_mark", "end_mark"),
     "DocumentStartEvent": ("start_mark", "end_mark", "explicit", "version", "tags"),
@@ -93,6 +88,10 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "MappingStartEvent": ("anchor", "tag", "implicit", "start_mark", "end_mark", "flow_style"),
     "MappingEndEvent": ("start_mark", "end_mark"),
 }
+_VERSION, _TAGS = (FIELDS["DocumentStartEvent"].index(name) for name in ("version", "tags"))
+# A collection's anchor and tag (at the same places in a sequence's start and a mapping's); a scalar's are
+# unpacked with the rest of its `args`, in FIELDS' order.
+_ANCHOR, _TAG = (FIELDS["MappingStartEvent"].index(name) for name in ("anchor", "tag"))
 
 
 @contextmanager
@@ -113,7 +112,7 @@ def light_events() -> Iterator[bool]:
 
 def _lightened(event: Any) -> LightEvent:
     name = type(event).__name__
-    return LIGHT[name](*(getattr(event, field) for field in _FIELDS[name]))
+    return LIGHT[name](*(getattr(event, field) for field in FIELDS[name]))
 
 
 @lru_cache(maxsize=1)
@@ -205,14 +204,14 @@ _Scalar, _MapStart, _MapEnd, _SeqStart, _SeqEnd = (
 
 
 def _build(get: Callable[[], Any], resolvers: dict[Any, Any], constructor: Any) -> tuple[dict[str, Any], bool]:
-    """The record of a stream of LightEvents (the positions in their `args`: LAYOUT)."""
+    """The record of a stream of LightEvents (the positions in their `args`: FIELDS)."""
     if type(get()) is not LIGHT["StreamStartEvent"]:
         raise _Unsure("stream")
     start = get()
-    if type(start) is not LIGHT["DocumentStartEvent"] or start.args[3] is not None or start.args[4]:
+    if type(start) is not LIGHT["DocumentStartEvent"] or start.args[_VERSION] is not None or start.args[_TAGS]:
         raise _Unsure("document")  # no document, or a %YAML or %TAG directive
     first = get()
-    if type(first) is not _MapStart or first.args[0] is not None or first.args[1] is not None:
+    if type(first) is not _MapStart or first.args[_ANCHOR] is not None or first.args[_TAG] is not None:
         raise _Unsure("root")
     root: dict[str, Any] = {}
     # Each open collection: [the container, the pending key (mappings), whether a key is pending].
@@ -221,6 +220,7 @@ def _build(get: Callable[[], Any], resolvers: dict[Any, Any], constructor: Any) 
     json_ready = True
     resolved, missing, short = _RESOLVED, _RESOLVED, _SHORT
     Scalar, MapStart, MapEnd, SeqStart, SeqEnd = _Scalar, _MapStart, _MapEnd, _SeqStart, _SeqEnd
+    anchor_at, tag_at = _ANCHOR, _TAG
     while stack:
         event = get()
         kind = type(event)
@@ -240,7 +240,7 @@ def _build(get: Callable[[], Any], resolvers: dict[Any, Any], constructor: Any) 
             count += 1
         elif kind is MapStart or kind is SeqStart:
             args = event.args
-            if args[1] is not None or args[0] is not None:
+            if args[tag_at] is not None or args[anchor_at] is not None:
                 raise _Unsure("tag")
             value = {} if kind is MapStart else []
             count += 1
